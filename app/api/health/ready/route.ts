@@ -1,0 +1,5 @@
+import { getDatabase } from "@/lib/db";
+import { createReadiness } from "@/lib/health/health";
+import { route } from "@/lib/http/handler";
+
+export const GET = route(createReadiness(getDatabase));

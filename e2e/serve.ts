@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import { createScratchDatabase } from "../lib/db/testing-postgres";
+import { nextCli, serverEnv } from "../lib/server/ensure-build";
+import { CLUSTER_DATABASE_FILE, CLUSTER_PORTS, EMBEDDED_DATA_DIR, EMBEDDED_PORT } from "./servers";
+
+/**
+ * Starts the production build for the end-to-end suites (the build itself is
+ * made beforehand by `npm run test:e2e`, so servers never race to build):
+ *   embedded: one instance on a fresh embedded database with demo data;
+ *   cluster:  two instances started at the same moment against one new
+ *             PostgreSQL database, proving concurrent starts migrate once.
+ */
+const mode = process.argv[2];
+const children: ChildProcess[] = [];
+let cleanup: () => Promise<void> = async () => {};
+
+function startNext(port: number, env: Record<string, string>): void {
+  const child = spawn(process.execPath, [nextCli, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    stdio: "inherit",
+    env: { ...serverEnv, ...env },
+  });
+  child.on("exit", (code) => {
+    if (code) void stop(code);
+  });
+  children.push(child);
+}
+
+async function stop(code: number): Promise<never> {
+  for (const child of children) child.kill("SIGTERM");
+  await cleanup().catch(() => {});
+  process.exit(code);
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stop(0));
+
+if (mode === "embedded") {
+  fs.rmSync(EMBEDDED_DATA_DIR, { recursive: true, force: true });
+  startNext(EMBEDDED_PORT, { DATA_DIR: EMBEDDED_DATA_DIR, DATABASE_URL: "" });
+} else if (mode === "cluster") {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error("cluster mode needs TEST_DATABASE_URL");
+  const scratch = await createScratchDatabase(serverUrl);
+  fs.mkdirSync(".data", { recursive: true });
+  fs.writeFileSync(CLUSTER_DATABASE_FILE, scratch.url);
+  cleanup = async () => {
+    fs.rmSync(CLUSTER_DATABASE_FILE, { force: true });
+    await scratch.drop();
+  };
+  for (const port of CLUSTER_PORTS) startNext(port, { DATABASE_URL: scratch.url });
+} else {
+  throw new Error(`usage: tsx e2e/serve.ts embedded|cluster (got ${mode})`);
+}

@@ -1,0 +1,23 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { databaseTargetFromEnv, describeTarget } from "./config";
+
+describe("databaseTargetFromEnv", () => {
+  it("defaults to embedded PGlite under ./.data", () => {
+    expect(databaseTargetFromEnv({})).toEqual({ kind: "pglite", dataDir: path.resolve(".data", "pglite") });
+  });
+
+  it("honours DATA_DIR and treats an empty DATABASE_URL as unset", () => {
+    expect(databaseTargetFromEnv({ DATA_DIR: "/tmp/x", DATABASE_URL: "" })).toEqual({ kind: "pglite", dataDir: "/tmp/x/pglite" });
+  });
+
+  it("selects PostgreSQL for a postgres URL and describes it without credentials", () => {
+    const target = databaseTargetFromEnv({ DATABASE_URL: "postgresql://user:pw@db.internal:6543/mirror" });
+    expect(target).toEqual({ kind: "postgres", url: "postgresql://user:pw@db.internal:6543/mirror" });
+    expect(describeTarget(target)).toBe("PostgreSQL at db.internal:6543/mirror");
+  });
+
+  it("rejects a URL of another database with the variable's name", () => {
+    expect(() => databaseTargetFromEnv({ DATABASE_URL: "mysql://x/y" })).toThrow(/Invalid environment variable DATABASE_URL/);
+  });
+});

@@ -1,0 +1,29 @@
+import type { Database } from "./open";
+
+/** The fixed clock demo data is laid out against, so every seed run writes the same rows. */
+export type SeedOptions = { now: Date };
+
+const DEMO_PAGE = {
+  id: "hdr5t4tus0pg",
+  name: "Hedera Status",
+  url: "http://localhost:3000",
+  timeZone: "Etc/UTC",
+};
+
+/** True when the database holds no status page yet: a fresh install. */
+export async function isEmpty(db: Database): Promise<boolean> {
+  return (await db.prisma.page.count()) === 0;
+}
+
+/**
+ * Loads the deterministic demo data. Each part writes only into empty tables,
+ * so running it twice changes nothing and it never overwrites real data.
+ */
+export async function seedDemoData(db: Database, options: SeedOptions): Promise<{ seeded: string[] }> {
+  const seeded: string[] = [];
+  if (await isEmpty(db)) {
+    await db.prisma.page.create({ data: { ...DEMO_PAGE, updatedAt: options.now } });
+    seeded.push("page");
+  }
+  return { seeded };
+}

@@ -1,0 +1,44 @@
+/**
+ * Errors are thrown by domain code and mapped to a response once, in the
+ * handler wrapper. The wire body is the mirror node's envelope,
+ * `{"_status":{"messages":[…]}}`; an entry carries `detail` and `data` only
+ * when the thrower gave them (the upstream JS endpoints send `message` alone,
+ * its Java endpoints and the fee estimator send all three).
+ */
+export type ErrorMessage = {
+  message: string;
+  detail?: string | null;
+  data?: string | null;
+};
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly messages: readonly ErrorMessage[];
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(status: number, messages: readonly ErrorMessage[], headers: Record<string, string> = {}) {
+    super(messages.map((entry) => entry.message).join("; "));
+    this.name = "ApiError";
+    this.status = status;
+    this.messages = messages;
+    this.headers = headers;
+  }
+}
+
+/** `Invalid parameter: <name>` (400), optionally with the reason in `detail`. */
+export function invalidParameter(name: string, detail?: string): ApiError {
+  const message = `Invalid parameter: ${name}`;
+  return new ApiError(400, [detail === undefined ? { message } : { message, detail, data: null }]);
+}
+
+export function badRequest(message: string, detail?: string | null): ApiError {
+  return new ApiError(400, [detail === undefined ? { message } : { message, detail, data: null }]);
+}
+
+export function notFound(message = "Not found"): ApiError {
+  return new ApiError(404, [{ message }]);
+}
+
+export function errorBody(messages: readonly ErrorMessage[]): { _status: { messages: ErrorMessage[] } } {
+  return { _status: { messages: messages.map((entry) => ({ ...entry })) } };
+}

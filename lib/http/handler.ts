@@ -1,0 +1,50 @@
+import { ApiError, errorBody } from "./errors";
+import { log } from "./log";
+import { jsonResponse } from "./response";
+
+/** What Next passes a route handler; plain enough to be served by any HTTP server. */
+export type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+export type Handler = (request: Request, context: RouteContext) => Promise<Response>;
+
+const NO_PARAMS: RouteContext = { params: Promise.resolve({}) };
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/**
+ * Wraps a domain handler with what every API route needs: a request id
+ * (echoed from `x-request-id` when sane, else minted), error mapping to the
+ * `_status` envelope, and one structured log line per request.
+ */
+export function route(handler: Handler): (request: Request, context?: RouteContext) => Promise<Response> {
+  return async (request, context = NO_PARAMS) => {
+    const started = performance.now();
+    const incoming = request.headers.get("x-request-id");
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    let response: Response;
+    try {
+      response = await handler(request, context);
+    } catch (error) {
+      response = errorResponse(error, requestId);
+    }
+    response.headers.set("x-request-id", requestId);
+    log.info("request", {
+      requestId,
+      method: request.method,
+      path: new URL(request.url).pathname,
+      status: response.status,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+    });
+    return response;
+  };
+}
+
+function errorResponse(error: unknown, requestId: string): Response {
+  if (error instanceof ApiError) {
+    return jsonResponse(errorBody(error.messages), { status: error.status, headers: error.headers });
+  }
+  log.error("unhandled error", {
+    requestId,
+    error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+  });
+  return jsonResponse(errorBody([{ message: "Internal error" }]), { status: 500 });
+}
