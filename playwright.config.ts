@@ -27,8 +27,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "embedded", testIgnore: /cluster\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${EMBEDDED_PORT}` } },
-    ...(hasPostgres ? [{ name: "postgres-cluster", testMatch: /cluster\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${CLUSTER_PORTS[0]}` } }] : []),
+    { name: "embedded", testIgnore: /cluster\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${EMBEDDED_PORT}` } },
+    ...(hasPostgres ? [{ name: "postgres-cluster", testMatch: /cluster\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${CLUSTER_PORTS[0]}` } }] : []),
   ],
   webServer: [
     { command: "tsx e2e/serve.ts embedded", url: readiness(EMBEDDED_PORT), timeout: 120_000, reuseExistingServer: false, gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 } },

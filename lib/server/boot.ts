@@ -1,12 +1,14 @@
 import { getDatabase } from "@/lib/db";
-import { isEmpty, seedDemoData } from "@/lib/db/seed";
 import { log } from "@/lib/http/log";
+import { isEmpty, seedDemoData } from "@/lib/seed/demo-data";
+import { startStatusScheduler } from "@/lib/status/scheduler";
 
 /**
  * Runs once per server process before it serves requests (instrumentation.ts):
- * open and migrate the database, and give a fresh embedded database its demo
- * data so the first page a new user sees is populated. A PostgreSQL database
- * never gets demo data unasked (`npm run db:seed`).
+ * open and migrate the database, give a fresh embedded database its demo
+ * data so the first page a new user sees is populated (a PostgreSQL database
+ * never gets demo data unasked: `npm run db:seed`), and start the status
+ * scheduler, which moves maintenances on time without any request arriving.
  */
 export async function boot(): Promise<void> {
   const db = await getDatabase();
@@ -14,4 +16,5 @@ export async function boot(): Promise<void> {
     const { seeded } = await seedDemoData(db, { now: new Date() });
     log.info("embedded database seeded with demo data", { seeded });
   }
+  startStatusScheduler(getDatabase);
 }

@@ -1,8 +1,8 @@
-import { databaseTargetFromEnv, describeTarget } from "../config";
-import { readMigrations } from "../migrations";
-import { migrate } from "../migrator";
-import { openDatabase } from "../open";
-import { seedDemoData } from "../seed";
+import { databaseTargetFromEnv, describeTarget } from "@/lib/db/config";
+import { readMigrations } from "@/lib/db/migrations";
+import { migrate } from "@/lib/db/migrator";
+import { openDatabase } from "@/lib/db/open";
+import { seedDemoData } from "./demo-data";
 
 // Demo data is laid out against this instant so that every run writes the same rows.
 const SEED_CLOCK = new Date(process.env.SEED_NOW ?? Date.now());

@@ -1,4 +1,5 @@
-import type { Database } from "./open";
+import type { Database } from "@/lib/db";
+import { seedStatus } from "@/lib/status/seed";
 
 /** The fixed clock demo data is laid out against, so every seed run writes the same rows. */
 export type SeedOptions = { now: Date };
@@ -25,5 +26,6 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     await db.prisma.page.create({ data: { ...DEMO_PAGE, updatedAt: options.now } });
     seeded.push("page");
   }
+  if ((await seedStatus(db, options.now)).seeded) seeded.push("status");
   return { seeded };
 }

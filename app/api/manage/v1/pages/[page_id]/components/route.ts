@@ -1,0 +1,5 @@
+import { route } from "@/lib/http/handler";
+import { manageApi } from "@/lib/status/manage/routes";
+
+export const GET = route(manageApi.listComponents);
+export const POST = route(manageApi.createComponent);

@@ -1,0 +1,4 @@
+import { route } from "@/lib/http/handler";
+import { manageApi } from "@/lib/status/manage/routes";
+
+export const GET = route(manageApi.listActiveMaintenances);

@@ -1,0 +1,6 @@
+import { publicCorsPreflight } from "@/lib/http/cors";
+import { route } from "@/lib/http/handler";
+import { publicApi } from "@/lib/status/public-routes";
+
+export const GET = route(publicApi.getHistoryRss);
+export const OPTIONS = route(publicCorsPreflight);

@@ -1,0 +1,20 @@
+import { getDatabase, type Database } from "@/lib/db";
+import { createEstimateFeesHandler } from "./estimate-handler";
+import { createMirrorFeeState } from "./mirror-state";
+import type { FeeStateSource } from "./state";
+
+// One state source per database, so its schedule cache lives as long as the connection.
+const sources = new WeakMap<Database, FeeStateSource>();
+
+async function mirrorFeeState(): Promise<FeeStateSource> {
+  const db = await getDatabase();
+  let source = sources.get(db);
+  if (!source) {
+    source = createMirrorFeeState(db.sql);
+    sources.set(db, source);
+  }
+  return source;
+}
+
+/** `POST /api/v1/network/fees` wired to the mirror tables. */
+export const estimateFees = createEstimateFeesHandler({ state: mirrorFeeState });

@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { ApiError, invalidParameter } from "@/lib/http/errors";
+import type { FeeMode } from "./usage";
+
+/**
+ * Largest body accepted (413 above). fees.md §2 requires at least 128 KiB;
+ * the largest HAPI transaction (a jumbo EthereumTransaction) is about 130 KB.
+ */
+export const MAX_BODY_BYTES = 256 * 1024;
+
+export type EstimateRequest = {
+  readonly body: Uint8Array;
+  readonly mode: FeeMode;
+  readonly highVolumeThrottle: number;
+};
+
+const PROTOBUF_MEDIA_TYPES: ReadonlySet<string> = new Set(["application/protobuf", "application/x-protobuf"]);
+
+const contentTypeSchema = z
+  .string()
+  .nullable()
+  .refine((header) => header !== null && PROTOBUF_MEDIA_TYPES.has((header.split(";")[0] ?? "").trim().toLowerCase()), {
+    error: (issue) => `Content-Type '${String(issue.input ?? "")}' is not supported`,
+  });
+
+const modeSchema = z
+  .string()
+  .nullable()
+  .transform((value) => (value === null || value === "" ? "INTRINSIC" : value))
+  .pipe(
+    z
+      .string()
+      // ASCII-only case folding: `i` without `u` does not map e.g. U+017F to "S".
+      .regex(/^(?:INTRINSIC|STATE)$/i, { error: (issue) => `Failed to convert 'mode' from '${String(issue.input)}'` })
+      .transform((value) => value.toUpperCase() as FeeMode),
+  );
+
+const throttleFormatSchema = z
+  .string()
+  .nullable()
+  .transform((value) => (value === null || value === "" ? "0" : value))
+  .pipe(
+    z.string().regex(/^[+-]?\d{1,10}$/, {
+      error: (issue) => `Failed to convert 'high_volume_throttle' from '${String(issue.input)}'`,
+    }),
+  )
+  .transform(Number);
+
+const throttleRangeSchema = z
+  .number()
+  .min(0, { error: "highVolumeThrottle must be greater than or equal to 0" })
+  .max(10_000, { error: "highVolumeThrottle must be less than or equal to 10000" });
+
+/**
+ * Validates an estimate request in fees.md §2 order — content type (415),
+ * body presence and size (400/413), `mode`, `high_volume_throttle` — and
+ * returns its parts. Unknown query parameters are ignored.
+ */
+export async function parseEstimateRequest(request: Request): Promise<EstimateRequest> {
+  const contentType = contentTypeSchema.safeParse(request.headers.get("content-type"));
+  if (!contentType.success) throw bodyError(415, firstIssue(contentType.error));
+
+  const body = await readBody(request);
+
+  const query = new URL(request.url).searchParams;
+  const mode = modeSchema.safeParse(query.get("mode"));
+  if (!mode.success) throw invalidParameter("mode", firstIssue(mode.error));
+
+  const throttleText = throttleFormatSchema.safeParse(query.get("high_volume_throttle"));
+  if (!throttleText.success) throw invalidParameter("high_volume_throttle", firstIssue(throttleText.error));
+  const throttle = throttleRangeSchema.safeParse(throttleText.data);
+  if (!throttle.success) throw invalidParameter("high_volume_throttle", firstIssue(throttle.error));
+
+  return { body, mode: mode.data, highVolumeThrottle: throttle.data };
+}
+
+/** Reads the body without ever buffering more than the limit. */
+async function readBody(request: Request): Promise<Uint8Array> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > MAX_BODY_BYTES) throw tooLarge();
+  if (request.body === null) throw invalidParameter("body", "Failed to read request: body is required");
+
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      length += chunk.value.byteLength;
+      if (length > MAX_BODY_BYTES) {
+        await reader.cancel();
+        throw tooLarge();
+      }
+      chunks.push(chunk.value);
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw invalidParameter("body", "Failed to read request");
+  }
+  if (length === 0) throw invalidParameter("body", "Failed to read request: body is empty");
+  return chunks.length === 1 && chunks[0] !== undefined ? chunks[0] : concat(chunks, length);
+}
+
+function concat(chunks: readonly Uint8Array[], length: number): Uint8Array {
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function tooLarge(): ApiError {
+  return bodyError(413, `Request body exceeds ${MAX_BODY_BYTES} bytes`);
+}
+
+/** 415 and 413 carry the same `Invalid parameter: body` message as the 400s. */
+function bodyError(status: number, detail: string): ApiError {
+  return new ApiError(status, [{ message: "Invalid parameter: body", detail, data: null }]);
+}
+
+function firstIssue(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Invalid value";
+}

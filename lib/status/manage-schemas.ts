@@ -1,0 +1,102 @@
+import { z } from "zod";
+import { COMPONENT_STATUSES, IMPACTS, INCIDENT_STATUSES, MAINTENANCE_STATUSES } from "./vocabulary";
+
+/**
+ * Bodies of the manage API, wrapped as Statuspage's REST API v1 wraps them
+ * (`{"component": {…}}`, `{"incident": {…}}`). Fields Statuspage has and we
+ * do not act on (metadata, twitter flags, …) are accepted and dropped, so
+ * existing clients keep working; the fields we use are validated strictly.
+ */
+const id = z.string().min(1).max(64);
+const name = z.string().trim().min(1).max(255);
+const description = z.string().max(1000).nullable();
+const componentStatus = z.enum(COMPONENT_STATUSES);
+const instant = z.iso.datetime({ offset: true }).transform((text) => new Date(text));
+const calendarDate = z.iso.date().transform((text) => new Date(`${text}T00:00:00Z`));
+const body = z.string().max(25_000);
+
+const componentFields = z.object({
+  name,
+  description: description.optional(),
+  status: componentStatus.optional(),
+  group_id: id.nullable().optional(),
+  showcase: z.boolean().optional(),
+  only_show_if_degraded: z.boolean().optional(),
+  start_date: calendarDate.nullable().optional(),
+});
+
+export const createComponentBody = z.object({ component: componentFields });
+export const updateComponentBody = z.object({ component: componentFields.partial() });
+export type CreateComponentInput = z.output<typeof createComponentBody>["component"];
+export type UpdateComponentInput = z.output<typeof updateComponentBody>["component"];
+
+const componentGroupFields = z.object({
+  name,
+  description: description.optional(),
+  /** Member component ids, in the order they should take. */
+  components: z.array(id).max(500),
+});
+
+/** Statuspage puts a group's description beside the wrapper; either place is accepted. */
+export const createComponentGroupBody = z.object({
+  description: description.optional(),
+  component_group: componentGroupFields,
+});
+export const updateComponentGroupBody = z.object({
+  description: description.optional(),
+  component_group: componentGroupFields.partial(),
+});
+export type CreateComponentGroupInput = z.output<typeof createComponentGroupBody>;
+export type UpdateComponentGroupInput = z.output<typeof updateComponentGroupBody>;
+
+const lifecycleStatus = z.enum([...INCIDENT_STATUSES, ...MAINTENANCE_STATUSES]);
+
+const incidentFields = z.object({
+  name,
+  status: lifecycleStatus.optional(),
+  impact_override: z.enum(IMPACTS).nullable().optional(),
+  body: body.optional(),
+  deliver_notifications: z.boolean().optional(),
+  /** Statuses to give components now (incidents) or for the window (maintenances). */
+  components: z.record(id, componentStatus).optional(),
+  /** Components the incident lists; those without a status in `components` keep theirs. */
+  component_ids: z.array(id).max(500).optional(),
+  scheduled_for: instant.optional(),
+  scheduled_until: instant.optional(),
+  scheduled_remind_prior: z.boolean().optional(),
+  scheduled_auto_in_progress: z.boolean().optional(),
+  scheduled_auto_completed: z.boolean().optional(),
+});
+
+type IncidentFields = Partial<z.output<typeof incidentFields>>;
+
+/** A window must be whole and forward; its flags and statuses need a window. */
+function checkWindow(incident: IncidentFields, context: z.RefinementCtx, isCreate: boolean): void {
+  const issue = (field: string, message: string) =>
+    context.addIssue({ code: "custom", path: ["incident", field], message });
+  const { scheduled_for: from, scheduled_until: until } = incident;
+  if (from && until && until.getTime() <= from.getTime()) issue("scheduled_until", "must be after scheduled_for");
+  if (!isCreate) return;
+  if (from && !until) issue("scheduled_until", "is required with scheduled_for");
+  if (until && !from) issue("scheduled_for", "is required with scheduled_until");
+  const scheduled = Boolean(from || until);
+  const statuses: readonly string[] = scheduled ? MAINTENANCE_STATUSES : INCIDENT_STATUSES;
+  if (incident.status && !statuses.includes(incident.status)) {
+    issue("status", `must be one of ${statuses.join(", ")} for ${scheduled ? "a scheduled maintenance" : "an incident"}`);
+  }
+  if (scheduled && incident.impact_override) issue("impact_override", "a scheduled maintenance's impact is always maintenance");
+  if (!scheduled) {
+    for (const flag of ["scheduled_auto_in_progress", "scheduled_auto_completed", "scheduled_remind_prior"] as const) {
+      if (incident[flag]) issue(flag, "needs scheduled_for and scheduled_until");
+    }
+  }
+}
+
+export const createIncidentBody = z
+  .object({ incident: incidentFields })
+  .superRefine((value, context) => checkWindow(value.incident, context, true));
+export const updateIncidentBody = z
+  .object({ incident: incidentFields.partial() })
+  .superRefine((value, context) => checkWindow(value.incident, context, false));
+export type CreateIncidentInput = z.output<typeof createIncidentBody>["incident"];
+export type UpdateIncidentInput = z.output<typeof updateIncidentBody>["incident"];

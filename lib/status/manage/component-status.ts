@@ -1,0 +1,51 @@
+import { invalidParameter } from "@/lib/http/errors";
+import type { AffectedComponent } from "../model";
+import type { ComponentStatus } from "../vocabulary";
+import type { Tx } from "./transaction";
+
+export type StatusCause = "created" | "manual" | "incident" | "maintenance";
+
+/**
+ * Sets component statuses inside a write: each real change updates the
+ * component and appends a history row (time, cause, incident). Returns the
+ * snapshot an incident update records for every listed component, changed
+ * or not, named `Group - Component` as Statuspage names grouped ones.
+ * Unknown ids are a 400 on `field.<id>`.
+ */
+export async function setComponentStatuses(
+  tx: Tx,
+  input: {
+    pageId: string;
+    componentIds: readonly string[];
+    statuses: ReadonlyMap<string, ComponentStatus>;
+    at: Date;
+    cause: StatusCause;
+    incidentId: string | null;
+    field: string;
+  },
+): Promise<AffectedComponent[]> {
+  const ids = [...new Set([...input.componentIds, ...input.statuses.keys()])];
+  if (ids.length === 0) return [];
+  const rows = await tx.component.findMany({
+    where: { pageId: input.pageId, id: { in: ids } },
+    include: { group: { select: { name: true } } },
+  });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const unknown = ids.filter((id) => !byId.has(id));
+  if (unknown.length > 0) throw invalidParameter(`${input.field}.${unknown[0]}`, "no such component on this page");
+
+  const affected: AffectedComponent[] = [];
+  for (const id of ids) {
+    const row = byId.get(id)!;
+    const oldStatus = row.status as ComponentStatus;
+    const newStatus = input.statuses.get(id) ?? oldStatus;
+    if (newStatus !== oldStatus) {
+      await tx.component.update({ where: { id }, data: { status: newStatus, updatedAt: input.at } });
+      await tx.componentStatusChange.create({
+        data: { componentId: id, oldStatus, newStatus, changedAt: input.at, cause: input.cause, incidentId: input.incidentId },
+      });
+    }
+    affected.push({ componentId: id, name: row.group ? `${row.group.name} - ${row.name}` : row.name, oldStatus, newStatus });
+  }
+  return affected;
+}

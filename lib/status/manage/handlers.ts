@@ -1,0 +1,182 @@
+import type { Database } from "@/lib/db";
+import type { Handler } from "@/lib/http/handler";
+import { invalidParameter, notFound } from "@/lib/http/errors";
+import { jsonResponse } from "@/lib/http/response";
+import { readJsonBody } from "@/lib/http/validation";
+import type { Clock } from "../clock";
+import type { Component, Incident, Page } from "../model";
+import { incidentInclude, toComponent, toGroup, toIncident, toPage } from "../read/rows";
+import { serializeComponents } from "../serialize";
+import { ACTIVE_MAINTENANCE_STATUSES, UNRESOLVED_INCIDENT_STATUSES, UPCOMING_MAINTENANCE_STATUSES } from "../vocabulary";
+import { authenticate } from "./authenticate";
+import type { ServiceContext } from "./context";
+import { requireScope } from "./context";
+import { createComponent } from "./create-component";
+import { createComponentGroup } from "./create-component-group";
+import { createIncident } from "./create-incident";
+import { deleteComponent } from "./delete-component";
+import { deleteComponentGroup } from "./delete-component-group";
+import { deleteIncident } from "./delete-incident";
+import type { GroupView } from "./group-view";
+import { groupView } from "./group-view";
+import { consumeWriteAllowance } from "./rate-limit";
+import { componentGroupV1, componentV1, incidentV1 } from "./serialize-v1";
+import { updateComponent } from "./update-component";
+import { updateComponentGroup } from "./update-component-group";
+import { updateIncident } from "./update-incident";
+
+export type ManageDependencies = { getDb: () => Promise<Database>; clock: Clock; writesPerMinute: number };
+
+type Call = { context: ServiceContext; page: Page; request: Request; id: string };
+
+const NO_STORE = { "cache-control": "no-store" };
+const json = (body: unknown, status = 200) => jsonResponse(body, { status, headers: NO_STORE });
+
+/**
+ * The manage API (Statuspage REST v1 under /api/manage/v1): every handler
+ * authenticates the key, checks `read` for reads and spends the key's write
+ * allowance for writes, resolves the page (404) and hands over to a service
+ * or a read. Services check the `write` scope themselves.
+ */
+export function createManageHandlers(deps: ManageDependencies) {
+  function endpoint(access: "read" | "write", work: (call: Call) => Promise<Response>): Handler {
+    return async (request, routeContext) => {
+      const params = await routeContext.params;
+      const db = await deps.getDb();
+      const actor = await authenticate(db, request);
+      if (access === "read") requireScope(actor, "read");
+      else await consumeWriteAllowance(db, actor.apiKeyId ?? actor.name, deps.clock(), deps.writesPerMinute);
+      const pageId = String(params.page_id);
+      const pageRow = await db.prisma.page.findUnique({ where: { id: pageId } });
+      if (!pageRow) throw notFound("Page not found");
+      const context: ServiceContext = { db, clock: deps.clock, actor, pageId };
+      return work({ context, page: toPage(pageRow), request, id: String(params.id ?? "") });
+    };
+  }
+
+  const components = async (db: Database, pageId: string) =>
+    (await db.prisma.component.findMany({ where: { pageId } })).map(toComponent);
+
+  async function incidentList(call: Call, where: { status?: readonly string[]; maintenance?: boolean }): Promise<Response> {
+    const url = new URL(call.request.url);
+    const limit = integerParam(url, "limit", 100, 1, 1000);
+    const page = integerParam(url, "page", 1, 1, 1_000_000);
+    const query = url.searchParams.get("q");
+    const rows = await call.context.db.prisma.incident.findMany({
+      where: {
+        pageId: call.page.id,
+        ...(where.status ? { status: { in: [...where.status] } } : {}),
+        ...(where.maintenance === undefined ? {} : { scheduledFor: where.maintenance ? { not: null } : null }),
+        ...(query ? { name: { contains: query, mode: "insensitive" as const } } : {}),
+      },
+      include: incidentInclude,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: limit,
+      skip: (page - 1) * limit,
+    });
+    const byId = new Map((await components(call.context.db, call.page.id)).map((component) => [component.id, component]));
+    return json(rows.map((row) => incidentV1(call.page, toIncident(row), byId)));
+  }
+
+  const incidentResponse = async (call: Call, incident: Incident, status = 200) => {
+    const byId = new Map((await components(call.context.db, call.page.id)).map((component) => [component.id, component]));
+    return json(incidentV1(call.page, incident, byId), status);
+  };
+  const groupResponse = (call: Call, view: GroupView, status = 200) => json(componentGroupV1(call.page, view.group, view.members), status);
+  const componentResponse = (call: Call, component: Component, status = 200) => json(componentV1(call.page, component), status);
+
+  return {
+    listComponents: endpoint("read", async (call) => {
+      const all = await components(call.context.db, call.page.id);
+      const groups = (await call.context.db.prisma.componentGroup.findMany({ where: { pageId: call.page.id } })).map(toGroup);
+      // The public list's order, groups left out: by position, ties by the group's position.
+      const order = serializeComponents(call.page, groups, all).flatMap((wire) => (wire.group ? [] : [wire.id]));
+      const byId = new Map(all.map((component) => [component.id, component]));
+      return json(order.map((id) => componentV1(call.page, byId.get(id)!)));
+    }),
+    getComponent: endpoint("read", async (call) => {
+      const row = await call.context.db.prisma.component.findFirst({ where: { id: call.id, pageId: call.page.id } });
+      if (!row) throw notFound("Component not found");
+      return componentResponse(call, toComponent(row));
+    }),
+    createComponent: endpoint("write", async (call) =>
+      componentResponse(call, await createComponent(call.context, await readJsonBody(call.request)), 201),
+    ),
+    updateComponent: endpoint("write", async (call) =>
+      componentResponse(call, await updateComponent(call.context, call.id, await readJsonBody(call.request))),
+    ),
+    deleteComponent: endpoint("write", async (call) => {
+      await deleteComponent(call.context, call.id);
+      return new Response(null, { status: 204 });
+    }),
+
+    listComponentGroups: endpoint("read", async (call) => {
+      const groups = await call.context.db.prisma.componentGroup.findMany({
+        where: { pageId: call.page.id },
+        include: { components: true },
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+      });
+      return json(groups.map((group) => componentGroupV1(call.page, group, group.components.map(toComponent))));
+    }),
+    getComponentGroup: endpoint("read", async (call) => groupResponse(call, await groupView(call.context.db.prisma, call.page.id, call.id))),
+    createComponentGroup: endpoint("write", async (call) =>
+      groupResponse(call, await createComponentGroup(call.context, await readJsonBody(call.request)), 201),
+    ),
+    updateComponentGroup: endpoint("write", async (call) =>
+      groupResponse(call, await updateComponentGroup(call.context, call.id, await readJsonBody(call.request))),
+    ),
+    deleteComponentGroup: endpoint("write", async (call) => groupResponse(call, await deleteComponentGroup(call.context, call.id))),
+
+    listIncidents: endpoint("read", (call) => incidentList(call, {})),
+    listUnresolvedIncidents: endpoint("read", (call) => incidentList(call, { status: UNRESOLVED_INCIDENT_STATUSES, maintenance: false })),
+    listScheduledIncidents: endpoint("read", (call) => incidentList(call, { maintenance: true })),
+    listUpcomingIncidents: endpoint("read", (call) => incidentList(call, { status: UPCOMING_MAINTENANCE_STATUSES, maintenance: true })),
+    listActiveMaintenances: endpoint("read", (call) => incidentList(call, { status: ACTIVE_MAINTENANCE_STATUSES, maintenance: true })),
+    getIncident: endpoint("read", async (call) => {
+      const row = await call.context.db.prisma.incident.findFirst({ where: { id: call.id, pageId: call.page.id }, include: incidentInclude });
+      if (!row) throw notFound("Incident not found");
+      return incidentResponse(call, toIncident(row));
+    }),
+    createIncident: endpoint("write", async (call) =>
+      incidentResponse(call, await createIncident(call.context, await readJsonBody(call.request)), 201),
+    ),
+    updateIncident: endpoint("write", async (call) =>
+      incidentResponse(call, await updateIncident(call.context, call.id, await readJsonBody(call.request))),
+    ),
+    deleteIncident: endpoint("write", async (call) => incidentResponse(call, await deleteIncident(call.context, call.id))),
+
+    /** Our own: the page's audit log, newest first; `before_id` pages back. */
+    listAuditLog: endpoint("read", async (call) => {
+      const url = new URL(call.request.url);
+      const limit = integerParam(url, "limit", 100, 1, 1000);
+      const beforeId = url.searchParams.get("before_id");
+      if (beforeId !== null && !/^\d{1,18}$/.test(beforeId)) throw invalidParameter("before_id");
+      const rows = await call.context.db.prisma.auditLogEntry.findMany({
+        where: { pageId: call.page.id, ...(beforeId ? { id: { lt: BigInt(beforeId) } } : {}) },
+        orderBy: { id: "desc" },
+        take: limit,
+      });
+      return json(
+        rows.map((row) => ({
+          id: row.id,
+          created_at: row.createdAt.toISOString(),
+          actor: row.actor,
+          api_key_id: row.apiKeyId,
+          action: row.action,
+          entity_type: row.entityType,
+          entity_id: row.entityId,
+          before: row.before,
+          after: row.after,
+        })),
+      );
+    }),
+  };
+}
+
+function integerParam(url: URL, name: string, fallback: number, min: number, max: number): number {
+  const raw = url.searchParams.get(name);
+  if (raw === null) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw invalidParameter(name, `an integer from ${min} to ${max}`);
+  return value;
+}

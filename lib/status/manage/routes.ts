@@ -1,0 +1,7 @@
+import { getDatabase } from "@/lib/db";
+import { systemClock } from "../clock";
+import { createManageHandlers } from "./handlers";
+import { writeLimitFromEnv } from "./rate-limit";
+
+/** The manage API's handlers bound to the process database and the system clock (route files use these). */
+export const manageApi = createManageHandlers({ getDb: getDatabase, clock: systemClock, writesPerMinute: writeLimitFromEnv() });

@@ -1,0 +1,101 @@
+import type { Component, ComponentGroup, Incident, IncidentUpdate, Page } from "../model";
+import { effectiveImpact, isMaintenance } from "../model";
+import { groupChildren, newestFirst, serializeGroup } from "../serialize";
+import { formatCalendarDate, formatTimestamp } from "../time";
+import { MAINTENANCE_IMPACT } from "../vocabulary";
+
+/**
+ * Manage-API (Statuspage REST v1) shapes, key order as Statuspage's API
+ * reference lists the fields. Fields of Statuspage features we do not have
+ * (e-mail automation, twitter, postmortem publishing) are present as null.
+ */
+export function componentV1(page: Page, component: Component) {
+  const at = (date: Date) => formatTimestamp(date, page.timeZone);
+  return {
+    id: component.id,
+    page_id: component.pageId,
+    group_id: component.groupId,
+    created_at: at(component.createdAt),
+    updated_at: at(component.updatedAt),
+    group: false,
+    name: component.name,
+    description: component.description,
+    position: component.position,
+    status: component.status,
+    showcase: component.showcase,
+    only_show_if_degraded: component.onlyShowIfDegraded,
+    automation_email: null,
+    start_date: component.startDate ? formatCalendarDate(component.startDate) : null,
+  };
+}
+
+export function componentGroupV1(page: Page, group: ComponentGroup, members: readonly Component[]) {
+  const wire = serializeGroup(page, group, groupChildren(members).get(group.id) ?? []);
+  return {
+    id: group.id,
+    page_id: group.pageId,
+    name: group.name,
+    description: group.description,
+    components: wire.components ?? [],
+    position: group.position,
+    created_at: wire.created_at,
+    updated_at: wire.updated_at,
+  };
+}
+
+export function incidentV1(page: Page, incident: Incident, components: ReadonlyMap<string, Component>) {
+  const at = (date: Date | null) => (date ? formatTimestamp(date, page.timeZone) : null);
+  return {
+    id: incident.id,
+    components: incident.componentIds
+      .map((id) => components.get(id))
+      .filter((component): component is Component => component !== undefined)
+      .map((component) => componentV1(page, component)),
+    created_at: at(incident.createdAt),
+    impact: isMaintenance(incident) ? MAINTENANCE_IMPACT : effectiveImpact(incident),
+    impact_override: incident.impactOverride,
+    incident_updates: newestFirst(incident.updates).map((update) => incidentUpdateV1(page, update)),
+    metadata: {},
+    monitoring_at: at(incident.monitoringAt),
+    name: incident.name,
+    page_id: incident.pageId,
+    postmortem_body: null,
+    postmortem_published_at: null,
+    resolved_at: at(incident.resolvedAt),
+    scheduled_auto_completed: incident.scheduledAutoCompleted,
+    scheduled_auto_in_progress: incident.scheduledAutoInProgress,
+    scheduled_for: at(incident.scheduledFor),
+    scheduled_until: at(incident.scheduledUntil),
+    shortlink: incident.shortlink,
+    started_at: at(incident.startedAt),
+    status: incident.status,
+    updated_at: at(incident.updatedAt),
+  };
+}
+
+function incidentUpdateV1(page: Page, update: IncidentUpdate) {
+  const at = (date: Date) => formatTimestamp(date, page.timeZone);
+  return {
+    id: update.id,
+    incident_id: update.incidentId,
+    affected_components:
+      update.affectedComponents.length > 0
+        ? update.affectedComponents.map((affected) => ({
+            code: affected.componentId,
+            name: affected.name,
+            old_status: affected.oldStatus,
+            new_status: affected.newStatus,
+          }))
+        : null,
+    body: update.body,
+    created_at: at(update.createdAt),
+    custom_tweet: null,
+    deliver_notifications: update.deliverNotifications,
+    display_at: at(update.displayAt),
+    status: update.status,
+    tweet_id: null,
+    twitter_updated_at: null,
+    updated_at: at(update.updatedAt),
+    wants_twitter_update: false,
+  };
+}

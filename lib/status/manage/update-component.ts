@@ -1,0 +1,49 @@
+import { parseWith } from "@/lib/http/validation";
+import { updateComponentBody } from "../manage-schemas";
+import type { Component } from "../model";
+import { requireScope } from "./context";
+import type { ServiceContext } from "./context";
+import { setComponentStatuses } from "./component-status";
+import { lockedComponent, requireGroup } from "./lookups";
+import { positionAfterLast, repackPositions } from "./positions";
+import { audit, writeTransaction } from "./transaction";
+
+/** PATCH /components/{id}: fields, group membership (moves to the end of the new container), status with history. */
+export async function updateComponent(context: ServiceContext, id: string, body: unknown): Promise<Component> {
+  requireScope(context.actor, "write");
+  const input = parseWith(updateComponentBody, body).component;
+  return writeTransaction(context, async (tx, now) => {
+    const before = await lockedComponent(tx, context.pageId, id);
+    const movesGroup = input.group_id !== undefined && input.group_id !== before.groupId;
+    if (movesGroup && input.group_id) await requireGroup(tx, context.pageId, input.group_id, "component.group_id");
+    await tx.component.update({
+      where: { id },
+      data: {
+        name: input.name,
+        description: input.description,
+        showcase: input.showcase,
+        onlyShowIfDegraded: input.only_show_if_degraded,
+        startDate: input.start_date,
+        ...(movesGroup
+          ? { groupId: input.group_id ?? null, position: await positionAfterLast(tx, context.pageId, input.group_id ?? null) }
+          : {}),
+        updatedAt: now,
+      },
+    });
+    if (movesGroup) await repackPositions(tx, context.pageId);
+    if (input.status) {
+      await setComponentStatuses(tx, {
+        pageId: context.pageId,
+        componentIds: [id],
+        statuses: new Map([[id, input.status]]),
+        at: now,
+        cause: "manual",
+        incidentId: null,
+        field: "component",
+      });
+    }
+    const after = await lockedComponent(tx, context.pageId, id);
+    await audit(tx, context, { action: "component.update", entityType: "component", entityId: id, before, after, at: now });
+    return after;
+  });
+}

@@ -1,0 +1,60 @@
+/**
+ * The closed value sets of the status domain and the orderings between them.
+ * Statuspage also has `under_maintenance` (component) and `maintenance`
+ * (indicator); this service deliberately does not: a maintenance window sets
+ * components to one of the four real statuses, and the rollup reports an
+ * active maintenance through its description with indicator `none`.
+ */
+export const COMPONENT_STATUSES = ["operational", "degraded_performance", "partial_outage", "major_outage"] as const;
+export type ComponentStatus = (typeof COMPONENT_STATUSES)[number];
+
+export const INDICATORS = ["none", "minor", "major", "critical"] as const;
+export type Indicator = (typeof INDICATORS)[number];
+
+/** Incident impact uses the indicator scale. */
+export const IMPACTS = INDICATORS;
+export type Impact = Indicator;
+
+/** What the wire shows as a maintenance's impact (every real Statuspage capture does). */
+export const MAINTENANCE_IMPACT = "maintenance";
+
+export const INCIDENT_STATUSES = ["investigating", "identified", "monitoring", "resolved", "postmortem"] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+
+export const MAINTENANCE_STATUSES = ["scheduled", "in_progress", "verifying", "completed"] as const;
+export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
+
+/** Incidents and maintenances share one resource, so their statuses share one type. */
+export type LifecycleStatus = IncidentStatus | MaintenanceStatus;
+
+export const UNRESOLVED_INCIDENT_STATUSES: readonly LifecycleStatus[] = ["investigating", "identified", "monitoring"];
+export const UPCOMING_MAINTENANCE_STATUSES: readonly LifecycleStatus[] = ["scheduled"];
+export const ACTIVE_MAINTENANCE_STATUSES: readonly LifecycleStatus[] = ["in_progress", "verifying"];
+
+/** Component statuses are listed best to worst, so the index is the severity. */
+export function worstComponentStatus(statuses: Iterable<ComponentStatus>): ComponentStatus {
+  let worst = 0;
+  for (const status of statuses) worst = Math.max(worst, COMPONENT_STATUSES.indexOf(status));
+  return COMPONENT_STATUSES[worst] ?? "operational";
+}
+
+/** Indicators are listed best to worst too. */
+export function worstIndicator(indicators: Iterable<Indicator>): Indicator {
+  let worst = 0;
+  for (const indicator of indicators) worst = Math.max(worst, INDICATORS.indexOf(indicator));
+  return INDICATORS[worst] ?? "none";
+}
+
+/** statuspage-api.md §7.4: the impact an incident gets from a component it puts in this status. */
+export function impactOfComponentStatus(status: ComponentStatus): Impact {
+  switch (status) {
+    case "major_outage":
+      return "critical";
+    case "partial_outage":
+      return "major";
+    case "degraded_performance":
+      return "minor";
+    case "operational":
+      return "none";
+  }
+}
