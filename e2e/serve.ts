@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { createScratchDatabase } from "../lib/db/testing-postgres";
-import { nextCli, serverEnv } from "../lib/server/ensure-build";
+import { serverEnv } from "../lib/server/ensure-build";
+import { serveCommandArgs } from "../lib/server/serve-command";
 import { CLUSTER_DATABASE_FILE, CLUSTER_PORTS, EMBEDDED_DATA_DIR, EMBEDDED_PORT } from "./servers";
 
 /**
@@ -16,7 +17,7 @@ const children: ChildProcess[] = [];
 let cleanup: () => Promise<void> = async () => {};
 
 function startNext(port: number, env: Record<string, string>): void {
-  const child = spawn(process.execPath, [nextCli, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, serveCommandArgs(port), {
     stdio: "inherit",
     env: { ...serverEnv, ...env },
   });

@@ -1,17 +1,18 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { ensureBuild, nextCli, serverEnv } from "@/lib/server/ensure-build";
+import { ensureBuild, serverEnv } from "@/lib/server/ensure-build";
+import { serveCommandArgs } from "@/lib/server/serve-command";
 
 export type RunningServer = { baseUrl: string; stop: () => Promise<void> };
 
 /**
- * Starts the production build with `next start` for a benchmark, as a user
- * would run it, and waits until it reports ready. Building first when stale.
+ * Starts the app server on the production build for a benchmark, as
+ * `npm start` runs it, and waits until it reports ready. Building first when stale.
  */
 export async function startAppServer(options: { port: number; env?: Record<string, string> }): Promise<RunningServer> {
   ensureBuild(process.cwd());
   const baseUrl = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, [nextCli, "start", "-p", String(options.port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, serveCommandArgs(options.port), {
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...serverEnv, LOG_LEVEL: "silent", ...options.env },
   });

@@ -1,5 +1,5 @@
 /**
- * Over-HTTP benchmark of `POST /api/v1/network/fees` on `next start`, next to
+ * Over-HTTP benchmark of `POST /api/v1/network/fees` on the app server, next to
  * the app's trivial JSON route measured in the same run (32 connections).
  * Run with `npm run bench:fees` (after the in-process figures).
  */

@@ -3,14 +3,23 @@ import { log } from "@/lib/http/log";
 import { isEmpty, seedDemoData } from "@/lib/seed/demo-data";
 import { startStatusScheduler } from "@/lib/status/scheduler";
 
+const holder = globalThis as typeof globalThis & { __appBoot?: Promise<void> };
+
 /**
- * Runs once per server process before it serves requests (instrumentation.ts):
- * open and migrate the database, give a fresh embedded database its demo
- * data so the first page a new user sees is populated (a PostgreSQL database
- * never gets demo data unasked: `npm run db:seed`), and start the status
- * scheduler, which moves maintenances on time without any request arriving.
+ * Runs once per server process before it serves requests: open and migrate
+ * the database, give a fresh embedded database its demo data so the first
+ * page a new user sees is populated (a PostgreSQL database never gets demo
+ * data unasked: `npm run db:seed`), and start the status scheduler, which
+ * moves maintenances on time without any request arriving. Both
+ * instrumentation.ts and the app server await it; it runs once, the promise
+ * living on globalThis because Next loads its own copy of this module.
  */
-export async function boot(): Promise<void> {
+export function boot(): Promise<void> {
+  holder.__appBoot ??= run();
+  return holder.__appBoot;
+}
+
+async function run(): Promise<void> {
   const db = await getDatabase();
   if (db.target.kind === "pglite" && (await isEmpty(db))) {
     const { seeded } = await seedDemoData(db, { now: new Date() });

@@ -1,14 +1,13 @@
-import { spawn } from "node:child_process";
-import { ensureBuild, nextCli, serverEnv } from "./ensure-build";
+import "./production-env";
+import { ensureBuild } from "./ensure-build";
+import { serve } from "./serve";
 
 /**
- * `npm start`: a production build from the current sources, then `next start`
- * (PORT honoured). Migrations and first-start seeding run inside the server
- * (instrumentation.ts), so a plain `next start` behind a process manager
- * behaves the same.
+ * `npm start`: a production build from the current sources, then the app
+ * server (lib/server/http-server.ts). Migrations, first-start seeding and the
+ * status scheduler run inside it (instrumentation.ts), so a plain `next start`
+ * behind a process manager serves the same app, only with Next's router in
+ * front of the API as well.
  */
 ensureBuild(process.cwd());
-
-const server = spawn(process.execPath, [nextCli, "start", ...process.argv.slice(2)], { stdio: "inherit", env: serverEnv });
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
-server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+await serve(process.argv.slice(2));

@@ -1,6 +1,7 @@
 import { PUBLIC_CORS_HEADERS } from "@/lib/http/cors";
 import { etagMatches } from "@/lib/http/etag";
 import type { Handler } from "@/lib/http/handler";
+import { bodyResponse } from "@/lib/http/response";
 import type { PublicDocumentName, PublicViews } from "./public-views";
 
 /** Short enough that a status change reaches browsers and CDNs quickly; revalidation is a cheap 304. */
@@ -14,7 +15,7 @@ export function createPublicHandlers(views: PublicViews) {
       const document = await views.document(name);
       const headers = { ...PUBLIC_CORS_HEADERS, "cache-control": CACHE_CONTROL, etag: document.etag };
       if (etagMatches(request, document.etag)) return new Response(null, { status: 304, headers });
-      return new Response(document.body, { status: 200, headers: { ...headers, "content-type": document.contentType } });
+      return bodyResponse(document.body, { status: 200, headers: { ...headers, "content-type": document.contentType } });
     };
   return {
     getSummary: serve("summary.json"),

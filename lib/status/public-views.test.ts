@@ -10,7 +10,7 @@ const NOW = new Date("2026-11-22T12:00:00.000Z");
 forEachDatabase((getDb) => {
   const h = statusHarness(getDb, NOW);
   const views = (revisionCheckMs: number) => createPublicViews({ getDb: async () => getDb(), clock: h.now, revisionCheckMs });
-  const statusOf = async (view: ReturnType<typeof views>) => JSON.parse((await view.document("status.json")).body).status.description;
+  const statusOf = async (view: ReturnType<typeof views>) => JSON.parse((await view.document("status.json")).body.toString("utf8")).status.description;
 
   /** A write as another instance makes it: in the database, revision bumped, no signal in this process. */
   async function writeElsewhere(status: string) {

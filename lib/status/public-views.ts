@@ -14,7 +14,8 @@ import { findPublicPageId, loadSnapshot } from "./read/load-snapshot";
 import { onStatusWrite } from "./write-signal";
 
 export type PublicDocumentName = V2DocumentName | "history.atom" | "history.rss";
-export type RenderedDocument = { body: string; etag: string; contentType: string };
+/** A document as sent: UTF-8 bytes encoded once per snapshot, not once per request. */
+export type RenderedDocument = { body: Buffer; etag: string; contentType: string };
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
@@ -113,5 +114,5 @@ function renderDocument(loaded: View, name: PublicDocumentName): RenderedDocumen
       : name === "history.rss"
         ? [renderRssFeed(page, feedEntries(loaded.snapshot)), RSS_CONTENT_TYPE]
         : [stringifyJson(loaded.render(name)), JSON_CONTENT_TYPE];
-  return { body, etag: strongEtag(body), contentType };
+  return { body: Buffer.from(body), etag: strongEtag(body), contentType };
 }

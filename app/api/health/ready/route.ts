@@ -1,5 +1,4 @@
-import { getDatabase } from "@/lib/db";
-import { createReadiness } from "@/lib/health/health";
+import { readiness } from "@/lib/health/readiness-route";
 import { route } from "@/lib/http/handler";
 
-export const GET = route(createReadiness(getDatabase));
+export const GET = route(readiness);
