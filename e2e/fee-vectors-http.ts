@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from "@playwright/test";
-import { parseJsonExactly } from "../lib/fees/estimate-test-client";
+import { parseJsonExact } from "../lib/http/json";
 import type { HttpVector } from "../lib/fees/fee-vectors";
 
 /** Sends one fee vector to a running server over HTTP and checks the answer exactly. */
@@ -10,7 +10,7 @@ export async function expectVectorOverHttp(request: APIRequestContext, baseUrl: 
     headers,
     data: vector.request.body_hex === null ? Buffer.alloc(0) : Buffer.from(vector.request.body_hex, "hex"),
   });
-  const json = parseJsonExactly(await response.text());
+  const json = parseJsonExact(await response.text());
   if ("json" in vector.expected) {
     expect(response.status(), vector.id).toBe(200);
     expect(json, vector.id).toEqual(vector.expected.json);

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { createScratchDatabase } from "../lib/db/testing-postgres";
 import { serverEnv } from "../lib/server/ensure-build";
 import { serveCommandArgs } from "../lib/server/serve-command";
-import { CLUSTER_DATABASE_FILE, CLUSTER_PORTS, EMBEDDED_DATA_DIR, EMBEDDED_PORT } from "./servers";
+import { CLUSTER_DATABASE_FILE, CLUSTER_PORTS, E2E_ADMIN_API_KEY, EMBEDDED_DATA_DIR, EMBEDDED_PORT } from "./servers";
 
 /**
  * Starts the production build for the end-to-end suites (the build itself is
@@ -16,7 +16,7 @@ const mode = process.argv[2];
 const children: ChildProcess[] = [];
 let cleanup: () => Promise<void> = async () => {};
 
-function startNext(port: number, env: Record<string, string>): void {
+function startServer(port: number, env: Record<string, string>): void {
   const child = spawn(process.execPath, serveCommandArgs(port), {
     stdio: "inherit",
     env: { ...serverEnv, ...env },
@@ -37,7 +37,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => vo
 
 if (mode === "embedded") {
   fs.rmSync(EMBEDDED_DATA_DIR, { recursive: true, force: true });
-  startNext(EMBEDDED_PORT, { DATA_DIR: EMBEDDED_DATA_DIR, DATABASE_URL: "" });
+  startServer(EMBEDDED_PORT, { DATA_DIR: EMBEDDED_DATA_DIR, DATABASE_URL: "", ADMIN_API_KEY: E2E_ADMIN_API_KEY });
 } else if (mode === "cluster") {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("cluster mode needs TEST_DATABASE_URL");
@@ -48,7 +48,7 @@ if (mode === "embedded") {
     fs.rmSync(CLUSTER_DATABASE_FILE, { force: true });
     await scratch.drop();
   };
-  for (const port of CLUSTER_PORTS) startNext(port, { DATABASE_URL: scratch.url });
+  for (const port of CLUSTER_PORTS) startServer(port, { DATABASE_URL: scratch.url });
 } else {
   throw new Error(`usage: tsx e2e/serve.ts embedded|cluster (got ${mode})`);
 }

@@ -1,4 +1,5 @@
 import { route } from "@/lib/http/handler";
+import { parseJsonExact } from "@/lib/http/json";
 import { createEstimateFeesHandler } from "./estimate-handler";
 import { createMemoryFeeState, type FeeStateSource } from "./state";
 
@@ -27,20 +28,7 @@ export async function callEstimate(call: EstimateCall): Promise<EstimateReply> {
   });
   const response = await serve(request);
   const text = await response.text();
-  return { status: response.status, text, json: parseJsonExactly(text) };
-}
-
-/**
- * JSON.parse with every number as a bigint. Fee amounts are int64; the
- * reviver refuses any number a double cannot hold exactly, so a comparison
- * can never pass through rounding.
- */
-export function parseJsonExactly(text: string): unknown {
-  return JSON.parse(text, (_key, value: unknown) => {
-    if (typeof value !== "number") return value;
-    if (!Number.isSafeInteger(value)) throw new Error(`JSON number ${value} cannot be compared exactly`);
-    return BigInt(value);
-  });
+  return { status: response.status, text, json: parseJsonExact(text) };
 }
 
 export function hexToBytes(hex: string): Uint8Array {

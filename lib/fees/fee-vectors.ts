@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { parseJsonExactly } from "./estimate-test-client";
+import { parseJsonExact } from "../http/json";
 
 /** Test support: the request/response vectors of fees.md §12. */
 /** fees.md §12; read in place, never copied into the repository. */
@@ -28,7 +28,7 @@ const functionVector = z.object({
   expected: z.object({ raw_multiplier: z.bigint() }),
 });
 
-const vectors = z.array(z.looseObject({ id: z.string() })).parse(parseJsonExactly(readFileSync(VECTORS_PATH, "utf8")));
+const vectors = z.array(z.looseObject({ id: z.string() })).parse(parseJsonExact(readFileSync(VECTORS_PATH, "utf8")));
 export const httpVectors = vectors.filter((vector) => !("function" in vector)).map((vector) => httpVector.parse(vector));
 export const functionVectors = vectors.filter((vector) => "function" in vector).map((vector) => functionVector.parse(vector));
 

@@ -1,0 +1,44 @@
+import type { Metadata } from "next";
+import { StatusDashboard } from "@/components/status/status-dashboard";
+import { UptimeLegend } from "@/components/status/uptime-legend";
+import { loadDashboard } from "@/lib/pages/dashboard";
+
+// Status changes at any moment: render per request (the summary itself is cached by the status service).
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = {
+  alternates: {
+    types: { "application/rss+xml": "/history.rss", "application/atom+xml": "/history.atom" },
+  },
+};
+
+export default async function DashboardPage() {
+  const dashboard = await loadDashboard();
+  if (!dashboard) return <NoPageYet />;
+  const { summary, renderedAt, uptime } = dashboard;
+  return (
+    <>
+      {/* The site header already shows the name; the heading is for assistive technology and outlines. */}
+      <h1 className="sr-only">{summary.page.name}</h1>
+      <StatusDashboard initialSummary={summary} renderedAt={renderedAt} uptime={uptime} />
+      <UptimeLegend />
+      <p className="mt-8">
+        <a href="/history" className="font-medium underline underline-offset-4">
+          Incident and maintenance history
+        </a>
+      </p>
+    </>
+  );
+}
+
+function NoPageYet() {
+  return (
+    <div className="space-y-2">
+      <h1 className="text-2xl font-semibold tracking-tight">No status page yet</h1>
+      <p className="text-slate-700 dark:text-slate-300">
+        This database has no status page. Load the demo data with <code className="font-mono">npm run db:seed</code>, or create components
+        and incidents through the manage API.
+      </p>
+    </div>
+  );
+}

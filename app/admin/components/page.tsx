@@ -1,0 +1,40 @@
+import { ComponentStatusForm } from "@/components/admin/component-status-form";
+import { SignedIn } from "@/components/admin/signed-in";
+import { StatusLabel } from "@/components/status/status-label";
+import { COMPONENT_STATUS_LABEL, COMPONENT_STATUS_TONE } from "@/components/status/tone";
+import { loadConsoleData } from "@/lib/pages/admin-data";
+
+export const dynamic = "force-dynamic";
+
+export default async function AdminComponentsPage() {
+  return (
+    <SignedIn>
+      <ComponentsConsole />
+    </SignedIn>
+  );
+}
+
+async function ComponentsConsole() {
+  const { components } = await loadConsoleData();
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Component status</h1>
+        <p className="text-slate-700 dark:text-slate-300">
+          A change here is a manual status change: it is recorded in the component&apos;s history and uptime, and shows on the public page at once.
+        </p>
+      </div>
+      <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+        {components.map(({ id, name, component }) => (
+          <li key={id} className="grid items-center gap-3 px-4 py-3 sm:grid-cols-[1fr_auto] sm:px-5">
+            <div>
+              <h2 className="font-medium">{name}</h2>
+              <StatusLabel tone={COMPONENT_STATUS_TONE[component.status]} label={`Now: ${COMPONENT_STATUS_LABEL[component.status]}`} className="text-sm" />
+            </div>
+            <ComponentStatusForm id={id} name={name} status={component.status} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+"use client";
+
+import { useMemo } from "react";
+import { useSummary } from "@/lib/pages/queries";
+import type { SummaryDocument } from "@/lib/pages/summary";
+import { componentTree, isActiveMaintenance, qualifiedNames } from "@/lib/pages/summary";
+import type { ComponentUptime } from "@/lib/pages/uptime";
+import { ComponentList } from "./component-list";
+import { IncidentSummaryCard } from "./incident-summary-card";
+import { MaintenanceSummaryCard } from "./maintenance-summary-card";
+import { OverallBanner } from "./overall-banner";
+import type { Tone } from "./tone";
+import { INDICATOR_TONE } from "./tone";
+
+type Props = {
+  initialSummary: SummaryDocument;
+  renderedAt: number;
+  uptime: Readonly<Record<string, ComponentUptime>>;
+};
+
+/**
+ * The live part of `/`: everything in summary.json, kept current by the
+ * 30-second refresh. The server renders it with the same document, so the
+ * first paint is complete without JavaScript and hydration changes nothing.
+ */
+export function StatusDashboard({ initialSummary, renderedAt, uptime }: Props) {
+  const { data: summary, dataUpdatedAt } = useSummary(initialSummary, renderedAt);
+  const tree = useMemo(() => componentTree(summary.components), [summary.components]);
+  const names = useMemo(() => qualifiedNames(summary.components), [summary.components]);
+  const active = summary.scheduled_maintenances.filter(isActiveMaintenance);
+  const upcoming = summary.scheduled_maintenances.filter((maintenance) => !isActiveMaintenance(maintenance));
+  const timeZone = summary.page.time_zone;
+
+  return (
+    <div className="space-y-8">
+      <OverallBanner tone={bannerTone(summary, active.length > 0)} description={summary.status.description} checkedAt={new Date(dataUpdatedAt).toISOString()} />
+
+      {summary.incidents.length > 0 && (
+        <section aria-labelledby="active-incidents" className="space-y-3">
+          <h2 id="active-incidents" className="text-lg font-semibold">
+            Active incidents
+          </h2>
+          {summary.incidents.map((incident) => (
+            <IncidentSummaryCard key={incident.id} incident={incident} names={names} />
+          ))}
+        </section>
+      )}
+
+      {active.length + upcoming.length > 0 && (
+        <section aria-labelledby="maintenance" className="space-y-3">
+          <h2 id="maintenance" className="text-lg font-semibold">
+            {active.length > 0 && upcoming.length === 0 ? "Maintenance in progress" : "Maintenance"}
+          </h2>
+          {[...active, ...upcoming].map((maintenance) => (
+            <MaintenanceSummaryCard key={maintenance.id} maintenance={maintenance} names={names} />
+          ))}
+        </section>
+      )}
+
+      <section aria-labelledby="components" className="space-y-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="components" className="text-lg font-semibold">
+            Components
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">Uptime per day; days in the page&apos;s time zone ({timeZone}).</p>
+        </div>
+        <ComponentList tree={tree} uptime={uptime} timeZone={timeZone} />
+      </section>
+    </div>
+  );
+}
+
+/** Statuspage's colours: green, yellow, orange, red, and blue while a maintenance runs on an otherwise healthy page. */
+function bannerTone(summary: SummaryDocument, maintenanceActive: boolean): Tone {
+  if (summary.status.indicator === "none" && maintenanceActive) return "maintenance";
+  return INDICATOR_TONE[summary.status.indicator];
+}

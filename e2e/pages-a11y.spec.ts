@@ -1,0 +1,69 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { readSummary, saveScreenshot, signIn } from "./pages-fixtures";
+
+type Scheme = "light" | "dark";
+
+/** axe's WCAG 2.1 A/AA rules; serious and critical findings fail the test, the rest are reported. */
+async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  const summary = blocking.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join(", ")}`);
+  expect(summary, `${label}: serious or critical axe violations`).toEqual([]);
+}
+
+async function publicPages(request: Parameters<typeof readSummary>[0]) {
+  const summary = await readSummary(request);
+  return [
+    { name: "dashboard", path: "/" },
+    { name: "incident", path: `/incidents/${summary.incidents[0]!.id}` },
+    { name: "maintenance", path: `/maintenance/${summary.scheduled_maintenances[0]!.id}` },
+    { name: "history", path: "/history" },
+    { name: "fees", path: "/fees?example=token-create" },
+    { name: "admin-sign-in", path: "/admin" },
+  ];
+}
+
+for (const scheme of ["light", "dark"] as const satisfies readonly Scheme[]) {
+  test(`public pages pass axe and are captured (${scheme})`, async ({ page, request }, testInfo) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const { name, path } of await publicPages(request)) {
+      for (const width of [1280, 360]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(path, { waitUntil: "networkidle" });
+        await expectAccessible(page, `${path} ${scheme} ${width}px`);
+        await saveScreenshot(page, testInfo, `${name}-${scheme}-${width}`);
+      }
+    }
+    // The open tooltip of a bar, too.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/");
+    await page.getByRole("toolbar").first().getByRole("button").last().focus();
+    await expectAccessible(page, `tooltip ${scheme}`);
+  });
+
+  test(`console pages pass axe and are captured (${scheme})`, async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    await signIn(page);
+    for (const name of ["components", "incidents", "maintenance"]) {
+      for (const width of [1280, 360]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`/admin/${name}`, { waitUntil: "networkidle" });
+        await expectAccessible(page, `/admin/${name} ${scheme} ${width}px`);
+        await saveScreenshot(page, testInfo, `admin-${name}-${scheme}-${width}`);
+      }
+    }
+  });
+}
+
+test("nothing overflows sideways at 360 px", async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  for (const { path } of await publicPages(request)) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});

@@ -1,0 +1,54 @@
+import type { WireComponent, WireIncident, WireMaintenance, WirePage, WireStatus } from "@/lib/status/serialize";
+
+export type { WireComponent, WireIncident, WireIncidentUpdate, WireMaintenance, WirePage, WireStatus } from "@/lib/status/serialize";
+
+/** `/api/v2/summary.json`: everything the dashboard shows live. */
+export type SummaryDocument = {
+  page: WirePage;
+  components: WireComponent[];
+  incidents: WireIncident[];
+  scheduled_maintenances: WireMaintenance[];
+  status: WireStatus;
+};
+
+/** A top-level entry of the component list: a group with its members, or a component on its own. */
+export type ComponentNode = { entry: WireComponent; members: WireComponent[] };
+
+/**
+ * The flat wire list as the page shows it: top-level entries by position,
+ * each group followed by its members in the group's order. Components marked
+ * `only_show_if_degraded` are left out while operational (Statuspage does the
+ * same), and so is a group left with no member to show.
+ */
+export function componentTree(components: readonly WireComponent[]): ComponentNode[] {
+  const byId = new Map(components.map((component) => [component.id, component]));
+  const visible = (component: WireComponent) => !component.only_show_if_degraded || component.status !== "operational";
+  return components
+    .filter((component) => component.group_id === null)
+    .sort((a, b) => a.position - b.position)
+    .flatMap((entry) => {
+      if (!entry.group) return visible(entry) ? [{ entry, members: [] }] : [];
+      const members = (entry.components ?? []).flatMap((id) => {
+        const member = byId.get(id);
+        return member && visible(member) ? [member] : [];
+      });
+      return members.length > 0 ? [{ entry, members }] : [];
+    });
+}
+
+const ACTIVE_MAINTENANCE = new Set(["in_progress", "verifying"]);
+
+export function isActiveMaintenance(maintenance: WireMaintenance): boolean {
+  return ACTIVE_MAINTENANCE.has(maintenance.status);
+}
+
+/** `Mainnet / Consensus`: a component's name with its group's, since groups repeat member names. */
+export function qualifiedNames(components: readonly WireComponent[]): Map<string, string> {
+  const names = new Map(components.map((component) => [component.id, component.name]));
+  return new Map(
+    components.map((component) => {
+      const group = component.group_id ? names.get(component.group_id) : undefined;
+      return [component.id, group ? `${group} / ${component.name}` : component.name];
+    }),
+  );
+}
