@@ -20,6 +20,12 @@ test("two instances started together on one PostgreSQL are both ready, and each 
 });
 
 test("each instance serves the page name written to the shared database", async ({ request }) => {
+  // Demo data is never written into PostgreSQL unasked: before a page exists, / explains how to make one.
+  for (const port of CLUSTER_PORTS) {
+    const empty = await request.get(`http://127.0.0.1:${port}/`);
+    expect(empty.status(), `instance on port ${port}`).toBe(200);
+    expect(await empty.text()).toContain("No status page yet");
+  }
   const client = new pg.Client({ connectionString: fs.readFileSync(CLUSTER_DATABASE_FILE, "utf8") });
   await client.connect();
   try {

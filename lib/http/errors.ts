@@ -11,7 +11,20 @@ export type ErrorMessage = {
   data?: string | null;
 };
 
+/**
+ * Marks every ApiError by a registered symbol. The app server loads lib/ once
+ * and Next's bundle loads it again, and process-wide caches on globalThis
+ * (the status views, say) throw whichever copy created them: `instanceof`
+ * must recognise an ApiError of any copy, or a 404 turns into a 500.
+ */
+const API_ERROR = Symbol.for("ledger-status.ApiError");
+
 export class ApiError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && API_ERROR in value;
+  }
+
+  readonly [API_ERROR] = true;
   readonly status: number;
   readonly messages: readonly ErrorMessage[];
   readonly headers: Readonly<Record<string, string>>;
