@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import pg from "pg";
 import { INT8_OID, type SqlClient } from "./sql-client";
 
@@ -13,11 +14,26 @@ export function createPostgresPool(url: string, max: number): pg.Pool {
   return pool;
 }
 
-export function postgresSqlClient(pool: pg.Pool): SqlClient {
+export function postgresSqlClient(pool: pg.Pool, options: { preparedPerConnection?: number } = {}): SqlClient {
+  const preparedPerConnection = options.preparedPerConnection ?? PREPARED_PER_CONNECTION;
   return {
     async query(text, params = []) {
-      const result = await pool.query(text, params as unknown[]);
-      return result.rows;
+      const connection = await pool.connect();
+      let failure: Error | undefined;
+      // As pool.query does: a connection lost mid-query fails the query instead of crashing the process.
+      const onError = (error: Error) => (failure ??= error);
+      connection.on("error", onError);
+      try {
+        return (await preparedQuery(connection, text, params as unknown[], preparedPerConnection)).rows;
+      } catch (error) {
+        failure ??= error as Error;
+        if (!isStalePreparedStatement(error)) throw error;
+        return (await connection.query(text, params as unknown[])).rows;
+      } finally {
+        connection.removeListener("error", onError);
+        // As pool.query does: a connection whose query failed is closed, and its prepared statements with it.
+        connection.release(failure);
+      }
     },
     async exec(text) {
       await pool.query(text);
@@ -32,6 +48,34 @@ export function postgresSqlClient(pool: pg.Pool): SqlClient {
     },
     close: () => pool.end(),
   };
+}
+
+/** Most statements one connection keeps prepared; it runs texts beyond them unnamed. */
+const PREPARED_PER_CONNECTION = 250;
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+
+/**
+ * Runs a query as a named prepared statement of its connection, named after
+ * a digest of its text: the text is parsed once per connection, and
+ * PostgreSQL may settle on a generic plan after five executions instead of
+ * planning every request again. Handlers compose their SQL from the query's
+ * filters, so the number of texts is finite but large; the cap bounds what
+ * each connection holds on the server.
+ */
+function preparedQuery(connection: pg.PoolClient, text: string, values: unknown[], cap: number): Promise<pg.QueryResult> {
+  let prepared = preparedOn.get(connection);
+  if (!prepared) preparedOn.set(connection, (prepared = new Set()));
+  const name = `q${createHash("sha256").update(text).digest("hex").slice(0, 32)}`;
+  if (!prepared.has(name)) {
+    if (prepared.size >= cap) return connection.query(text, values);
+    prepared.add(name);
+  }
+  return connection.query({ name, text, values });
+}
+
+/** A prepared statement whose result columns changed under it (a migration of the tables it reads). */
+function isStalePreparedStatement(error: unknown): boolean {
+  return (error as { code?: string }).code === "0A000" && /cached plan must not change result type/.test((error as Error).message);
 }
 
 function sessionClient(connection: pg.PoolClient): SqlClient {

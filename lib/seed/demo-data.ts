@@ -1,8 +1,12 @@
 import type { Database } from "@/lib/db";
 import { seedStatus } from "@/lib/status/seed";
+import { seedMirrorData, type MirrorSeedReport } from "./mirror";
 
-/** The fixed clock demo data is laid out against, so every seed run writes the same rows. */
-export type SeedOptions = { now: Date };
+/**
+ * The fixed clock demo data is laid out against, so every seed run writes the
+ * same rows; `mirror` adds the mirror node's demo ledger at that scale.
+ */
+export type SeedOptions = { now: Date; mirror?: { scale: number } };
 
 const DEMO_PAGE = {
   id: "hdr5t4tus0pg",
@@ -20,12 +24,15 @@ export async function isEmpty(db: Database): Promise<boolean> {
  * Loads the deterministic demo data. Each part writes only into empty tables,
  * so running it twice changes nothing and it never overwrites real data.
  */
-export async function seedDemoData(db: Database, options: SeedOptions): Promise<{ seeded: string[] }> {
+export async function seedDemoData(db: Database, options: SeedOptions): Promise<{ seeded: string[]; mirror?: MirrorSeedReport }> {
   const seeded: string[] = [];
   if (await isEmpty(db)) {
     await db.prisma.page.create({ data: { ...DEMO_PAGE, updatedAt: options.now } });
     seeded.push("page");
   }
   if ((await seedStatus(db, options.now)).seeded) seeded.push("status");
-  return { seeded };
+  if (!options.mirror) return { seeded };
+  const mirror = await seedMirrorData(db, { now: options.now, scale: options.mirror.scale });
+  if (mirror.seeded) seeded.push("mirror");
+  return { seeded, mirror };
 }

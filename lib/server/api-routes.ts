@@ -3,6 +3,7 @@ import { liveness } from "@/lib/health/health";
 import { readiness } from "@/lib/health/readiness-route";
 import { publicCorsPreflight } from "@/lib/http/cors";
 import type { Handler } from "@/lib/http/handler";
+import { MIRROR_API_ROUTES, mirrorMethods } from "@/lib/mirror/api-routes";
 import { serveOpenApiDocument } from "@/lib/openapi/serve-document";
 import { manageApi } from "@/lib/status/manage/routes";
 import { publicApi } from "@/lib/status/public-routes";
@@ -24,7 +25,8 @@ const publicDocument = (handler: Handler) => ({ GET: handler, OPTIONS: publicCor
 export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/health", methods: { GET: liveness } },
   { path: "/api/health/ready", methods: { GET: readiness } },
-  { path: "/api/v1/network/fees", methods: { POST: estimateFees } },
+  { path: "/api/v1/network/fees", methods: { ...mirrorMethods("/api/v1/network/fees"), POST: estimateFees } },
+  ...MIRROR_API_ROUTES.filter((api) => api.path !== "/api/v1/network/fees"),
   { path: "/api/v1/docs/openapi.yml", methods: { GET: serveOpenApiDocument } },
   { path: "/api/v2/summary.json", methods: publicDocument(publicApi.getSummary) },
   { path: "/api/v2/status.json", methods: publicDocument(publicApi.getStatus) },

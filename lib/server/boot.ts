@@ -8,8 +8,9 @@ const holder = globalThis as typeof globalThis & { __appBoot?: Promise<void> };
 /**
  * Runs once per server process before it serves requests: open and migrate
  * the database, give a fresh embedded database its demo data so the first
- * page a new user sees is populated (a PostgreSQL database never gets demo
- * data unasked: `npm run db:seed`), and start the status scheduler, which
+ * page a new user sees is populated, the mirror endpoints included (a
+ * PostgreSQL database never gets demo data unasked: `npm run db:seed`), and
+ * start the status scheduler, which
  * moves maintenances on time without any request arriving. Both
  * instrumentation.ts and the app server await it; it runs once, the promise
  * living on globalThis because Next loads its own copy of this module.
@@ -22,8 +23,13 @@ export function boot(): Promise<void> {
 async function run(): Promise<void> {
   const db = await getDatabase();
   if (db.target.kind === "pglite" && (await isEmpty(db))) {
-    const { seeded } = await seedDemoData(db, { now: new Date() });
-    log.info("embedded database seeded with demo data", { seeded });
+    // With MIRROR_DATABASE_URL the mirror endpoints read a real mirror node, so its demo ledger would go unseen.
+    const mirror = process.env.MIRROR_DATABASE_URL?.trim() ? undefined : { scale: 1 };
+    const report = await seedDemoData(db, { now: new Date(), mirror });
+    log.info("embedded database seeded with demo data", {
+      seeded: report.seeded,
+      ...(report.mirror?.seeded && { mirrorRows: report.mirror.rows, mirrorMs: report.mirror.buildMs + report.mirror.writeMs }),
+    });
   }
   startStatusScheduler(getDatabase);
 }

@@ -1,4 +1,6 @@
 import { estimateFees } from "@/lib/fees/estimate-route";
 import { route } from "@/lib/http/handler";
+import { mirrorGet } from "@/lib/mirror/api-routes";
 
+export const GET = route(mirrorGet("/api/v1/network/fees"));
 export const POST = route(estimateFees);

@@ -1,0 +1,137 @@
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { readMigrations } from "@/lib/db/migrations";
+import { MigrationError, migrate } from "@/lib/db/migrator";
+import { createPostgresPool, postgresSqlClient } from "@/lib/db/postgres-client";
+
+export const DATAGEN_PATH = path.resolve("..", "shared", "bench", "mirror-datagen.sql");
+
+/** A dataset of mirror-datagen.sql: its psql variables, and how long loading it takes (its header). */
+export type BenchScale = { name: string; variables: Readonly<Record<string, string>>; loadTime: string };
+
+export const BENCH_SCALES = {
+  small: { name: "small", variables: { scale: "small" }, loadTime: "~30 s" },
+  large: { name: "large", variables: { scale: "large" }, loadTime: "~4 min" },
+  /** For checking the benchmark itself end to end in seconds. */
+  tiny: { name: "tiny", variables: { scale: "small", accounts: "5000", transactions: "20000", tokens: "50", token_accounts: "2000" }, loadTime: "~1 s" },
+} as const satisfies Record<string, BenchScale>;
+
+// Written after a load completes, removed before one starts: a load cut short is never taken as done.
+const MARKER_TABLE = "mirror_bench_dataset";
+
+/** The PostgreSQL server the benchmark creates its databases on. */
+export function benchServerUrl(env: Record<string, string | undefined> = process.env): string {
+  return env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
+}
+
+/**
+ * The database `mirror_bench_<scale>` on the server, migrated to our schema
+ * and loaded with the scale's dataset. Kept between runs: loaded again only
+ * when the marker of a finished load with the same variables and datagen
+ * script is missing, and recreated when one of its applied migrations was
+ * edited since (the mirror migration is still open for edits).
+ */
+export async function prepareBenchDatabase(serverUrl: string, scale: BenchScale): Promise<string> {
+  const name = `mirror_bench_${scale.name}`;
+  const url = databaseUrl(serverUrl, name);
+  const dataset = datasetFingerprint(scale);
+  await createDatabase(serverUrl, name, false);
+  try {
+    await migrateDatabase(url);
+  } catch (error) {
+    if (!(error instanceof MigrationError)) throw error;
+    console.log(`${name}: an applied migration changed since it was loaded; recreating it.`);
+    await createDatabase(serverUrl, name, true);
+    await migrateDatabase(url);
+  }
+  if (await isLoaded(url, dataset)) {
+    console.log(`${name}: already loaded with scale=${scale.name}.`);
+    return url;
+  }
+  console.log(`${name}: loading scale=${scale.name} with psql (${scale.loadTime})…`);
+  const started = Date.now();
+  await withClient(url, (client) => client.query(`DROP TABLE IF EXISTS ${MARKER_TABLE}`));
+  await runDatagen(url, scale);
+  await withClient(url, async (client) => {
+    await client.query(`CREATE TABLE ${MARKER_TABLE} (dataset text NOT NULL, loaded_at timestamptz NOT NULL DEFAULT now())`);
+    await client.query(`INSERT INTO ${MARKER_TABLE} (dataset) VALUES ($1)`, [dataset]);
+  });
+  console.log(`${name}: loaded in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+  return url;
+}
+
+export async function dropBenchDatabase(serverUrl: string, scale: BenchScale): Promise<void> {
+  await withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS mirror_bench_${scale.name} WITH (FORCE)`));
+}
+
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function datasetFingerprint(scale: BenchScale): string {
+  const script = createHash("sha256").update(fs.readFileSync(DATAGEN_PATH)).digest("hex").slice(0, 16);
+  const variables = Object.entries(scale.variables)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([key, value]) => `${key}=${value}`)
+    .join(" ");
+  return `${variables} datagen=${script}`;
+}
+
+async function createDatabase(serverUrl: string, name: string, replace: boolean): Promise<void> {
+  await withClient(serverUrl, async (client) => {
+    if (replace) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (rowCount === 0) await client.query(`CREATE DATABASE ${name}`);
+  });
+}
+
+async function migrateDatabase(url: string): Promise<void> {
+  const sql = postgresSqlClient(createPostgresPool(url, 1));
+  try {
+    await migrate(sql, readMigrations());
+  } finally {
+    await sql.close();
+  }
+}
+
+async function isLoaded(url: string, dataset: string): Promise<boolean> {
+  return withClient(url, async (client) => {
+    const { rows } = await client.query<{ present: boolean }>("SELECT to_regclass($1) IS NOT NULL AS present", [MARKER_TABLE]);
+    if (!rows[0]?.present) return false;
+    const { rowCount } = await client.query(`SELECT 1 FROM ${MARKER_TABLE} WHERE dataset = $1`, [dataset]);
+    return rowCount === 1;
+  });
+}
+
+/** psql runs the script as its header says; its output goes to a log beside the report. */
+async function runDatagen(url: string, scale: BenchScale): Promise<void> {
+  fs.mkdirSync(".reports", { recursive: true });
+  const logPath = path.join(".reports", `mirror-bench-load-${scale.name}.log`);
+  const variables = Object.entries(scale.variables).flatMap(([key, value]) => ["-v", `${key}=${value}`]);
+  const out = fs.openSync(logPath, "w");
+  try {
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn("psql", ["-X", "-q", "-d", url, ...variables, "-f", DATAGEN_PATH], { stdio: ["ignore", out, out] });
+      child.once("error", (error) => reject(new Error(`could not run psql, which loads the dataset: ${error.message}`)));
+      child.once("exit", resolve);
+    });
+    if (code !== 0) throw new Error(`psql exited with code ${code} loading ${DATAGEN_PATH}; see ${logPath}`);
+  } finally {
+    fs.closeSync(out);
+  }
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { MIRROR_BENCH_ENDPOINTS, seededRandom, type BenchSamples } from "./endpoints";
+import { formatScale, formatScaling, type ScaleReport } from "./report";
+import { UPSTREAM_FIGURES } from "./upstream-figures";
+
+const samples: BenchSamples = { accounts: { first: 1001n, last: 1010n }, tokens: [1011n, 1012n], transactionIds: ["0.0.1001-1790812800-000000001"] };
+
+describe("MIRROR_BENCH_ENDPOINTS", () => {
+  it("draws account ids uniformly from the user accounts, and tokens and transactions from the samples", () => {
+    const random = seededRandom(7);
+    const account = MIRROR_BENCH_ENDPOINTS.find((endpoint) => endpoint.label === "/api/v1/accounts/0.0.{rand}")!;
+    const seen = new Map<string, number>();
+    for (let i = 0; i < 10_000; i++) {
+      const path = account.path(samples, random);
+      seen.set(path, (seen.get(path) ?? 0) + 1);
+    }
+    expect([...seen.keys()].sort()).toEqual(Array.from({ length: 10 }, (_, index) => `/api/v1/accounts/0.0.${1001 + index}`).sort());
+    for (const count of seen.values()) expect(count).toBeGreaterThan(850);
+    const tokenBalances = MIRROR_BENCH_ENDPOINTS.find((endpoint) => endpoint.label.startsWith("/api/v1/tokens/"))!;
+    expect(["/api/v1/tokens/0.0.1011/balances", "/api/v1/tokens/0.0.1012/balances"]).toContain(tokenBalances.path(samples, random));
+    const transaction = MIRROR_BENCH_ENDPOINTS.find((endpoint) => endpoint.label === "/api/v1/transactions/{rand id}")!;
+    expect(transaction.path(samples, random)).toBe("/api/v1/transactions/0.0.1001-1790812800-000000001");
+  });
+
+  it("compares every endpoint that upstream measured with its figure", () => {
+    const compared = new Set(MIRROR_BENCH_ENDPOINTS.map((endpoint) => endpoint.upstream));
+    expect(Object.keys(UPSTREAM_FIGURES).filter((key) => !compared.has(key as keyof typeof UPSTREAM_FIGURES))).toEqual([]);
+  });
+
+  it("repeats a seeded sequence", () => {
+    const a = seededRandom(3);
+    const b = seededRandom(3);
+    expect(Array.from({ length: 5 }, a)).toEqual(Array.from({ length: 5 }, b));
+  });
+});
+
+describe("report", () => {
+  const result = (label: string, requestsPerSecond: number, p99: number) => ({ label, requestsPerSecond, p50: p99 / 2, p99, errors: 0, non2xx: 0 });
+  const report = (scale: "small" | "large", balances: number): ScaleReport => ({
+    scale,
+    comparedWith: scale,
+    database: `mirror_bench_${scale}`,
+    endpoints: [
+      { label: "/api/health (trivial route)", upstream: "/health/liveness", reference: true, result: result("/api/health (trivial route)", 20_000, 3) },
+      { label: "/api/v1/blocks?limit=25", upstream: "/api/v1/blocks?limit=25", skipped: "its route answers 404 (not built yet)" },
+      { label: "/api/v1/balances?limit=25", upstream: "/api/v1/balances?limit=25", result: result("/api/v1/balances?limit=25", balances, 30) },
+      { label: "/api/v1/tokens?limit=25", upstream: "/api/v1/tokens?limit=25", result: result("/api/v1/tokens?limit=25", 1_000, 30) },
+    ],
+  });
+
+  it("prints ours next to upstream's with the target verdict, and skipped endpoints with the reason", () => {
+    const lines = formatScale(report("small", 2_694)).split("\n");
+    expect(lines[1]).toMatch(/^\/api\/health \(trivial route\) +20000 +1\.5 +3\.0 +26450 +1\.2 +1\.8 +0\.76 +\(reference\)$/);
+    expect(lines[2]).toMatch(/blocks\?limit=25 +skipped: its route answers 404/);
+    expect(lines[3]).toMatch(/balances\?limit=25 +2694 .* 1347 +23\.3 +84\.3 +2\.00 +met$/);
+    expect(lines[4]).toMatch(/tokens\?limit=25 +1000 .* 0\.83 +MISSED$/);
+  });
+
+  it("prints LARGE against SMALL per endpoint measured at both", () => {
+    const lines = formatScaling(report("small", 2_000), report("large", 1_500)).split("\n");
+    expect(lines.find((line) => line.startsWith("/api/v1/balances"))).toMatch(/-25% +30\.0 +30\.0$/);
+    expect(lines.some((line) => line.startsWith("/api/v1/blocks"))).toBe(false);
+  });
+});

@@ -1,0 +1,28 @@
+import { DEFAULT_SHARD_REALM, type SystemShardRealm } from "./entity-id";
+import type { LimitRule } from "./query";
+
+/** How hbar amounts are written by `/network/supply?q=…` (upstream `network.currencyFormat`). */
+export type CurrencyFormat = "BOTH" | "HBARS" | "TINYBARS";
+
+/** The upstream REST settings the endpoints' behaviour depends on, with upstream's production defaults. */
+export type MirrorConfig = {
+  readonly system: SystemShardRealm;
+  /** `query.maxRepeatedQueryParameters`: most values one query key may have. */
+  readonly maxRepeatedQueryParameters: number;
+  /** `response.limit`: page size when none is asked for, and the cap. */
+  readonly limit: LimitRule;
+  readonly currencyFormat: CurrencyFormat;
+  /** `response.enableDelegationAddress`: whether account bodies carry `delegation_address`. */
+  readonly enableDelegationAddress: boolean;
+  /** `response.limit.tokenBalance`: token balances listed per account. */
+  readonly tokenBalanceLimit: { readonly multipleAccounts: number; readonly singleAccount: number };
+};
+
+export const DEFAULT_MIRROR_CONFIG: MirrorConfig = {
+  system: DEFAULT_SHARD_REALM,
+  maxRepeatedQueryParameters: 100,
+  limit: { default: 25, max: 100 },
+  currencyFormat: "BOTH",
+  enableDelegationAddress: false,
+  tokenBalanceLimit: { multipleAccounts: 50, singleAccount: 1000 },
+};

@@ -1,0 +1,35 @@
+import type { Operator, ValueRule } from "./query";
+
+/** The value checks upstream's JS endpoints apply to query parameters (`filterValidityChecks`). */
+
+const POSITIVE_LONG = /^\d{1,19}$/;
+const MAX_INT64 = 2n ** 63n - 1n;
+
+export function isPositiveLong(value: string, allowZero = false): boolean {
+  if (!POSITIVE_LONG.test(value)) return false;
+  const number = BigInt(value);
+  return number >= (allowZero ? 0n : 1n) && number <= MAX_INT64;
+}
+
+/** Seconds with up to 10 digits, optionally a fraction of 1–9 digits. */
+export function isTimestampParam(value: string): boolean {
+  return /^\d{1,10}(\.\d{1,9})?$/.test(value);
+}
+
+/** ED25519 (64 hex), ECDSA secp256k1 (66) or DER-encoded ED25519 (88), optionally `0x`-prefixed. */
+export function isPublicKeyParam(value: string): boolean {
+  return /^(0x)?([0-9a-fA-F]{64}|[0-9a-fA-F]{66}|[0-9a-fA-F]{88})$/.test(value);
+}
+
+const ANY: ValueRule = () => true;
+
+/** Rules shared by most endpoints. */
+export const RULES = {
+  any: ANY,
+  limit: ((_op, value) => isPositiveLong(value)) as ValueRule,
+  order: ((_op, value) => /^(asc|desc)$/i.test(value)) as ValueRule,
+  timestamp: ((_op, value) => isTimestampParam(value)) as ValueRule,
+  balance: ((_op, value) => isPositiveLong(value, true)) as ValueRule,
+  publicKey: ((_op, value) => isPublicKeyParam(value)) as ValueRule,
+  booleanEq: ((op: Operator, value: string) => op === "eq" && /^(true|false)$/i.test(value)) as ValueRule,
+} as const;

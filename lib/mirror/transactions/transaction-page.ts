@@ -1,0 +1,120 @@
+import { SQL_OPERATOR, SqlConditions } from "../filters";
+import type { Operator, Order } from "../query";
+import { addTimestampConditions, type TimestampRange } from "./timestamp-range";
+import { SUCCESS_RESULTS } from "./transaction-result";
+
+/** What selects a page of transactions (upstream `getTransactionTimestamps`). */
+export type TransactionPageFilter = {
+  /** `account.id`: the account paid for the transaction or is party to one of its transfers. */
+  accounts: ReadonlyArray<{ op: Operator; id: bigint }>;
+  timestamps: TimestampRange;
+  /** Transaction type ids, any of which matches; none: every type. */
+  types: readonly number[];
+  result?: "success" | "fail";
+  order: Order;
+  limit: number;
+};
+
+/**
+ * Child transactions a payer did not submit are not the payer's: a child
+ * (nonce > 0) counts only with a parent, or when it is of a type that precedes
+ * its parent (upstream `query.transactions.precedingTransactionTypes`, by
+ * default CRYPTOCREATEACCOUNT and CRYPTOUPDATEACCOUNT: auto and lazy account
+ * creation).
+ */
+const PAYER_SUBMITTED = "(t.nonce = 0 OR t.parent_consensus_timestamp IS NOT NULL OR t.type IN (11, 15))";
+
+/**
+ * crypto_transfer's (entity_id, consensus_timestamp) index leaves out the fee
+ * collector 0.0.98, party to nearly every transaction; stating the exclusion
+ * lets a prepared statement's generic plan use the index.
+ */
+const FEE_COLLECTOR_EXCLUDED_FROM_INDEX = 98n;
+
+/**
+ * The SQL of a page of transactions (their `consensus_timestamp`) for
+ * loadTransactionRecords. With an account filter, the page merges four
+ * index-backed reads, each stopping after a page: the transactions the
+ * account paid for (transaction by payer and timestamp), its hbar transfers
+ * (crypto_transfer by entity and timestamp), its token transfers
+ * (token_transfer by account and timestamp) and the other transactions that
+ * touched it (entity_transaction, which the importer fills when
+ * `persist.entityTransactions` is on: NFT transfers, token updates, …).
+ * Without one, the transaction table by timestamp.
+ */
+export function transactionPageSql(filter: TransactionPageFilter): { text: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const direction = filter.order === "asc" ? "ASC" : "DESC";
+  // The page size (a validated integer) is in the text so that a generic plan knows it.
+  const pageOrder = (column: string) => `ORDER BY ${column} ${direction} LIMIT ${filter.limit}`;
+  const where = (build: (conditions: SqlConditions) => void) => {
+    const conditions = new SqlConditions(params);
+    build(conditions);
+    return conditions.where();
+  };
+  const typeAndResult = (conditions: SqlConditions, alias: string) => {
+    if (filter.types.length > 0) conditions.add(`${alias}.type = ANY(${conditions.param([...new Set(filter.types)])}::smallint[])`);
+    if (filter.result) conditions.add(`${alias}.result ${filter.result === "success" ? "IN" : "NOT IN"} (${SUCCESS_RESULTS.join(", ")})`);
+  };
+
+  if (filter.accounts.length === 0) {
+    const text = `SELECT t.consensus_timestamp FROM transaction t
+      ${where((conditions) => {
+        addTimestampConditions(conditions, "t.consensus_timestamp", filter.timestamps);
+        typeAndResult(conditions, "t");
+      })}
+      ${pageOrder("t.consensus_timestamp")}`;
+    return { text, params };
+  }
+
+  const accounts = accountPredicate(filter.accounts, params);
+  const joinTransaction = (alias: string) =>
+    filter.types.length > 0 || filter.result
+      ? `JOIN transaction t ON t.consensus_timestamp = ${alias}.consensus_timestamp AND t.payer_account_id = ${alias}.payer_account_id`
+      : "";
+  const byPayer = `SELECT t.consensus_timestamp FROM transaction t
+    ${where((conditions) => {
+      conditions.add(accounts("t.payer_account_id"));
+      conditions.add(PAYER_SUBMITTED);
+      addTimestampConditions(conditions, "t.consensus_timestamp", filter.timestamps);
+      typeAndResult(conditions, "t");
+    })}
+    ${pageOrder("t.consensus_timestamp")}`;
+  const byHbarTransfer = `SELECT DISTINCT ct.consensus_timestamp FROM crypto_transfer ct ${joinTransaction("ct")}
+    ${where((conditions) => {
+      conditions.add(accounts("ct.entity_id"));
+      if (filter.accounts.every(({ op, id }) => op === "eq" && id !== FEE_COLLECTOR_EXCLUDED_FROM_INDEX)) {
+        conditions.add(`ct.entity_id <> ${FEE_COLLECTOR_EXCLUDED_FROM_INDEX}`);
+      }
+      addTimestampConditions(conditions, "ct.consensus_timestamp", filter.timestamps);
+      typeAndResult(conditions, "t");
+    })}
+    ${pageOrder("ct.consensus_timestamp")}`;
+  const byTokenTransfer = `SELECT DISTINCT tt.consensus_timestamp FROM token_transfer tt ${joinTransaction("tt")}
+    ${where((conditions) => {
+      conditions.add(accounts("tt.account_id"));
+      addTimestampConditions(conditions, "tt.consensus_timestamp", filter.timestamps);
+      typeAndResult(conditions, "t");
+    })}
+    ${pageOrder("tt.consensus_timestamp")}`;
+  const byEntity = `SELECT et.consensus_timestamp FROM entity_transaction et
+    ${where((conditions) => {
+      conditions.add(accounts("et.entity_id"));
+      addTimestampConditions(conditions, "et.consensus_timestamp", filter.timestamps);
+      typeAndResult(conditions, "et");
+    })}
+    ${pageOrder("et.consensus_timestamp")}`;
+  const text = `SELECT consensus_timestamp
+    FROM ((${byPayer}) UNION (${byHbarTransfer}) UNION (${byTokenTransfer}) UNION (${byEntity})) AS matched
+    ${pageOrder("consensus_timestamp")}`;
+  return { text, params };
+}
+
+/** The account filters as a predicate on a column: several `eq` ids are one set, as upstream's `IN`. */
+function accountPredicate(accounts: TransactionPageFilter["accounts"], params: unknown[]): (column: string) => string {
+  const placeholders = new SqlConditions(params);
+  const equal = [...new Set(accounts.filter(({ op }) => op === "eq").map(({ id }) => id))];
+  const bounds = accounts.filter(({ op }) => op !== "eq").map(({ op, id }) => ({ op: SQL_OPERATOR[op], value: placeholders.param(id) }));
+  const equalTo = equal.length === 1 ? `= ${placeholders.param(equal[0])}` : equal.length > 1 ? `= ANY(${placeholders.param(equal)}::bigint[])` : undefined;
+  return (column) => [...bounds.map(({ op, value }) => `${column} ${op} ${value}`), ...(equalTo ? [`${column} ${equalTo}`] : [])].join(" AND ");
+}
