@@ -161,9 +161,10 @@ describe("withResponseCache", () => {
 });
 
 describe("MIRROR_ROUTES response caching", () => {
-  it("caches the accounts and tokens lists, and nothing else yet", () => {
+  it("caches the slowly changing lists (accounts, schedules, tokens), and no single-entity lookup", () => {
     expect(MIRROR_ROUTES.filter((route) => route.cache).map((route) => [route.path, route.cache])).toEqual([
       ["/api/v1/accounts", "slowLists"],
+      ["/api/v1/schedules", "slowLists"],
       ["/api/v1/tokens", "slowLists"],
     ]);
   });
