@@ -7,6 +7,9 @@ export const CACHE_CONTROL = {
   /** /accounts, /contracts, /schedules, /tokens: lists that change slowly. */
   slowLists: publicFor(10),
   accountById: publicFor(2),
+  transactions: publicFor(2),
+  /** /transactions/{id} holding a schedule created within the time it may still execute in. */
+  pendingSchedule: publicFor(5),
   tokenById: publicFor(5),
   /** rest-java's /topics/{id}. */
   topicById: publicFor(5),

@@ -1,4 +1,5 @@
 import type { Operator, ValueRule } from "./query";
+import { transactionTypeId } from "./transaction-types";
 
 /** The value checks upstream's JS endpoints apply to query parameters (`filterValidityChecks`). */
 
@@ -32,4 +33,6 @@ export const RULES = {
   balance: ((_op, value) => isPositiveLong(value, true)) as ValueRule,
   publicKey: ((_op, value) => isPublicKeyParam(value)) as ValueRule,
   booleanEq: ((op: Operator, value: string) => op === "eq" && /^(true|false)$/i.test(value)) as ValueRule,
+  /** A transaction type name in any case; upstream accepts any operator and reads it as equality. */
+  transactionType: ((_op, value) => transactionTypeId(value) !== undefined) as ValueRule,
 } as const;

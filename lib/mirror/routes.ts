@@ -30,6 +30,8 @@ import { createTopicInfoHandler } from "./topics/topic-info";
 import { createTopicMessageBySequenceHandler } from "./topics/topic-message-by-sequence";
 import { createTopicMessageByTimestampHandler } from "./topics/topic-message-by-timestamp";
 import { createTopicMessagesHandler } from "./topics/topic-messages";
+import { createTransactionByIdHandler } from "./transactions/transaction-by-id";
+import { createTransactionsHandler } from "./transactions/transactions";
 
 /**
  * The mirror GET endpoints we serve, by upstream path template. Next routes
@@ -74,6 +76,8 @@ export const MIRROR_ROUTES: readonly MirrorRoute[] = ([
   { path: "/api/v1/topics/{topicId}", create: createTopicInfoHandler },
   { path: "/api/v1/topics/{topicId}/messages", create: createTopicMessagesHandler },
   { path: "/api/v1/topics/{topicId}/messages/{sequenceNumber}", create: createTopicMessageBySequenceHandler },
+  { path: "/api/v1/transactions", create: createTransactionsHandler },
+  { path: "/api/v1/transactions/{transactionIdOrHash}", create: createTransactionByIdHandler },
 ] satisfies MirrorRoute[]).map(withCache);
 
 function withCache(route: MirrorRoute): MirrorRoute {

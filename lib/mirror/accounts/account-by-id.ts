@@ -7,11 +7,11 @@ import { systemEntityId } from "../entity-id";
 import { filtersOf } from "../filters";
 import { jsNextLink, linkHeader } from "../pagination";
 import { RULES } from "../param-rules";
-import { RequestQuery, parseLimit, parseOrder, splitOperator, validateQuery, type ValueRule } from "../query";
+import { RequestQuery, parseLimit, parseOrder, splitOperator, validateQuery } from "../query";
 import { mirrorJson } from "../response";
 import { MAX_INT64, formatTimestamp, parseTimestamp } from "../timestamp";
 import { transactionTypeId } from "../transaction-types";
-import { renderTransaction } from "../transactions/render-transaction";
+import { renderOptions, renderTransaction } from "../transactions/render-transaction";
 import { timestampRange, type TimestampRange } from "../transactions/timestamp-range";
 import { transactionPageSql } from "../transactions/transaction-page";
 import { loadTransactionRecords } from "../transactions/transaction-records";
@@ -20,16 +20,12 @@ import { accountAt, currentAccount } from "./account-state";
 import { resolveAccountPath } from "./path-account";
 
 const TREASURY_NUM = 2n;
-const STAKING_REWARD_ACCOUNT_NUM = 800n;
-
-// Upstream accepts a transaction type with any operator and reads it as equality.
-const isTransactionType: ValueRule = (_op, value) => transactionTypeId(value) !== undefined;
 
 const PARAMETERS = {
   limit: RULES.limit,
   order: RULES.order,
   timestamp: RULES.timestamp,
-  transactiontype: isTransactionType,
+  transactiontype: RULES.transactionType,
   transactions: RULES.booleanEq,
 };
 
@@ -74,7 +70,7 @@ export function createAccountByIdHandler(mirror: MirrorContext): Handler {
           order,
         )
       : [];
-    const stakingRewardAccount = systemEntityId(mirror.config.system, STAKING_REWARD_ACCOUNT_NUM);
+    const rendering = renderOptions(mirror.config.system);
     const last = records.at(-1);
     const next =
       last && records.length === limit
@@ -83,7 +79,7 @@ export function createAccountByIdHandler(mirror: MirrorContext): Handler {
     return mirrorJson(
       {
         ...renderAccount(account, balanceOf(account), { delegationAddress: mirror.config.enableDelegationAddress }),
-        transactions: records.map((record) => renderTransaction(record, { stakingRewardAccount })),
+        transactions: records.map((record) => renderTransaction(record, rendering)),
         links: { next },
       },
       CACHE_CONTROL.accountById,

@@ -9,14 +9,17 @@ import { createPostgresPool, postgresSqlClient } from "@/lib/db/postgres-client"
 
 export const DATAGEN_PATH = path.resolve("..", "shared", "bench", "mirror-datagen.sql");
 
-/** A dataset of mirror-datagen.sql: its psql variables, and how long loading it takes (its header). */
-export type BenchScale = { name: string; variables: Readonly<Record<string, string>>; loadTime: string };
+/**
+ * A dataset of mirror-datagen.sql: its psql variables, the topic messages we
+ * add (the script writes no topics), and how long loading takes.
+ */
+export type BenchScale = { name: string; variables: Readonly<Record<string, string>>; topicMessages: number; loadTime: string };
 
 export const BENCH_SCALES = {
-  small: { name: "small", variables: { scale: "small" }, loadTime: "~30 s" },
-  large: { name: "large", variables: { scale: "large" }, loadTime: "~4 min" },
+  small: { name: "small", variables: { scale: "small" }, topicMessages: 500_000, loadTime: "~40 s" },
+  large: { name: "large", variables: { scale: "large" }, topicMessages: 5_000_000, loadTime: "~5 min" },
   /** For checking the benchmark itself end to end in seconds. */
-  tiny: { name: "tiny", variables: { scale: "small", accounts: "5000", transactions: "20000", tokens: "50", token_accounts: "2000" }, loadTime: "~1 s" },
+  tiny: { name: "tiny", variables: { scale: "small", accounts: "5000", transactions: "20000", tokens: "50", token_accounts: "2000" }, topicMessages: 10_000, loadTime: "~1 s" },
 } as const satisfies Record<string, BenchScale>;
 
 // Written after a load completes, removed before one starts: a load cut short is never taken as done.
@@ -56,6 +59,10 @@ export async function prepareBenchDatabase(serverUrl: string, scale: BenchScale)
   await withClient(url, (client) => client.query(`DROP TABLE IF EXISTS ${MARKER_TABLE}`));
   await runDatagen(url, scale);
   await withClient(url, async (client) => {
+    await client.query("TRUNCATE topic_message");
+    await client.query(TOPIC_MESSAGES, [scale.topicMessages, BENCH_TOPICS]);
+  });
+  await withClient(url, async (client) => {
     await client.query(`CREATE TABLE ${MARKER_TABLE} (dataset text NOT NULL, loaded_at timestamptz NOT NULL DEFAULT now())`);
     await client.query(`INSERT INTO ${MARKER_TABLE} (dataset) VALUES ($1)`, [dataset]);
   });
@@ -79,7 +86,7 @@ function datasetFingerprint(scale: BenchScale): string {
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([key, value]) => `${key}=${value}`)
     .join(" ");
-  return `${variables} datagen=${script}`;
+  return `${variables} topic_messages=${scale.topicMessages} datagen=${script}`;
 }
 
 async function createDatabase(serverUrl: string, name: string, replace: boolean): Promise<void> {
@@ -107,6 +114,26 @@ async function isLoaded(url: string, dataset: string): Promise<boolean> {
     return rowCount === 1;
   });
 }
+
+const BENCH_TOPICS = 100;
+
+/**
+ * Topic messages for /topics/{id}/messages, which mirror-datagen.sql leaves
+ * empty: `$1` messages spread round-robin over `$2` topics (ids 0.0.900000001
+ * on, clear of the script's accounts and tokens), ~1 ms apart from the
+ * script's t0 like its transactions, each topic's sequence numbers from 1.
+ */
+const TOPIC_MESSAGES = `
+  INSERT INTO topic_message (consensus_timestamp, message, payer_account_id, running_hash, running_hash_version, sequence_number, topic_id, valid_start_timestamp)
+  SELECT 1790812800000000000 + i * 1000000 + 500000,
+         convert_to('bench message ' || i, 'UTF8'),
+         1001 + i % 1000,
+         sha384(int8send(i)),
+         3,
+         i / $2 + 1,
+         900000001 + i % $2,
+         1790812800000000000 + i * 1000000 - 1000000000
+    FROM generate_series(0::bigint, $1::bigint - 1) AS i`;
 
 /** psql runs the script as its header says; its output goes to a log beside the report. */
 async function runDatagen(url: string, scale: BenchScale): Promise<void> {

@@ -3,10 +3,10 @@ import { MIRROR_BENCH_ENDPOINTS, seededRandom, type BenchSamples } from "./endpo
 import { formatScale, formatScaling, type ScaleReport } from "./report";
 import { UPSTREAM_FIGURES } from "./upstream-figures";
 
-const samples: BenchSamples = { accounts: { first: 1001n, last: 1010n }, tokens: [1011n, 1012n], transactionIds: ["0.0.1001-1790812800-000000001"] };
+const samples: BenchSamples = { accounts: { first: 1001n, last: 1010n }, tokens: [1011n, 1012n], transactionIds: ["0.0.1001-1790812800-000000001"], topics: [1013n] };
 
 describe("MIRROR_BENCH_ENDPOINTS", () => {
-  it("draws account ids uniformly from the user accounts, and tokens and transactions from the samples", () => {
+  it("draws account ids uniformly from the user accounts, and tokens, transactions and topics from the samples", () => {
     const random = seededRandom(7);
     const account = MIRROR_BENCH_ENDPOINTS.find((endpoint) => endpoint.label === "/api/v1/accounts/0.0.{rand}")!;
     const seen = new Map<string, number>();
@@ -20,6 +20,9 @@ describe("MIRROR_BENCH_ENDPOINTS", () => {
     expect(["/api/v1/tokens/0.0.1011/balances", "/api/v1/tokens/0.0.1012/balances"]).toContain(tokenBalances.path(samples, random));
     const transaction = MIRROR_BENCH_ENDPOINTS.find((endpoint) => endpoint.label === "/api/v1/transactions/{rand id}")!;
     expect(transaction.path(samples, random)).toBe("/api/v1/transactions/0.0.1001-1790812800-000000001");
+    const messages = MIRROR_BENCH_ENDPOINTS.find((endpoint) => endpoint.label.startsWith("/api/v1/topics/"))!;
+    expect(messages.path(samples, random)).toBe("/api/v1/topics/0.0.1013/messages?limit=25");
+    expect(messages.path({ ...samples, topics: [] }, random)).toBe("/api/v1/topics/0.0.1001/messages?limit=25");
   });
 
   it("compares every endpoint that upstream measured with its figure", () => {

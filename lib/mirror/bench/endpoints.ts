@@ -8,6 +8,8 @@ export type BenchSamples = {
   readonly tokens: readonly bigint[];
   /** Transaction ids (`0.0.payer-seconds-nanos`) of existing transactions. */
   readonly transactionIds: readonly string[];
+  /** Topics with messages (the bench adds them to mirror-datagen.sql's data); with none, requests ask for a topic without any. */
+  readonly topics: readonly bigint[];
 };
 
 export type BenchEndpoint = {
@@ -58,9 +60,23 @@ export const MIRROR_BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
   },
   { label: "/api/v1/tokens/0.0.{rand}/balances", path: (samples, random) => `/api/v1/tokens/0.0.${pick(samples.tokens, random)}/balances` },
   { label: "/api/v1/balances?limit=25", upstream: "/api/v1/balances?limit=25", path: () => "/api/v1/balances?limit=25" },
+  {
+    label: "/api/v1/topics/0.0.{rand}/messages?limit=25",
+    path: (samples, random) => `/api/v1/topics/0.0.${samples.topics.length > 0 ? pick(samples.topics, random) : samples.accounts.first}/messages?limit=25`,
+  },
 ];
 
 const TRANSACTION_SAMPLES = 2_000;
+const TOPIC_SAMPLES = 100;
+
+// The first topics with messages, one index probe each on topic_message (topic_id, consensus_timestamp).
+const TOPICS_WITH_MESSAGES = `WITH RECURSIVE topics (topic_id) AS (
+    (SELECT topic_id FROM topic_message ORDER BY topic_id LIMIT 1)
+    UNION ALL
+    SELECT (SELECT m.topic_id FROM topic_message m WHERE m.topic_id > topics.topic_id ORDER BY m.topic_id LIMIT 1)
+      FROM topics WHERE topics.topic_id IS NOT NULL
+  )
+  SELECT topic_id FROM topics WHERE topic_id IS NOT NULL LIMIT ${TOPIC_SAMPLES}`;
 
 /** Reads the id ranges and samples the requests draw from (index lookups only, fast on any scale). */
 export async function loadSamples(sql: SqlClient, random: () => number): Promise<BenchSamples> {
@@ -83,7 +99,8 @@ export async function loadSamples(sql: SqlClient, random: () => number): Promise
       if (row) transactionIds.push(transactionId(row.payer_account_id, row.valid_start_ns));
     }
   }
-  return { accounts: { first: range.first, last: range.last }, tokens, transactionIds };
+  const topics = (await sql.query<{ topic_id: bigint }>(TOPICS_WITH_MESSAGES)).map((row) => row.topic_id);
+  return { accounts: { first: range.first, last: range.last }, tokens, transactionIds, topics };
 }
 
 /** Upstream's transaction id form: `shard.realm.num-seconds-nanos` (the datagen's ids are all 0.0.num). */

@@ -36,6 +36,8 @@ const PINNED_PASSES: Readonly<Record<string, number>> = {
   "topics/messages/{id}": 8,
   "topics/{id}/messages": 18,
   "topics/{id}/messages/{id}": 7,
+  transactions: 52,
+  "transactions/{id}": 72,
 };
 
 const postgresServerUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;

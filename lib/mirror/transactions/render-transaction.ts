@@ -1,4 +1,4 @@
-import { formatEntityId, formatOptionalEntityId } from "../entity-id";
+import { formatEntityId, formatOptionalEntityId, systemEntityId, type SystemShardRealm } from "../entity-id";
 import { formatKey } from "../keys";
 import { formatOptionalTimestamp, formatTimestamp } from "../timestamp";
 import { formatTransactionId, transactionTypeName } from "../transaction-types";
@@ -10,6 +10,13 @@ export type RenderOptions = {
   /** The staking reward account (0.0.800 of the system shard and realm): rewards show only when it paid out. */
   stakingRewardAccount: bigint;
 };
+
+const STAKING_REWARD_ACCOUNT_NUM = 800n;
+
+/** The render options of a mirror serving the system shard and realm `system`. */
+export function renderOptions(system: SystemShardRealm): RenderOptions {
+  return { stakingRewardAccount: systemEntityId(system, STAKING_REWARD_ACCOUNT_NUM) };
+}
 
 /**
  * A transaction as upstream's `Transaction` (and, with assessed custom fees,

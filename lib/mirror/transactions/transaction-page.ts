@@ -3,6 +3,8 @@ import type { Operator, Order } from "../query";
 import { addTimestampConditions, type TimestampRange } from "./timestamp-range";
 import { SUCCESS_RESULTS } from "./transaction-result";
 
+export type TransferDirection = "credit" | "debit";
+
 /** What selects a page of transactions (upstream `getTransactionTimestamps`). */
 export type TransactionPageFilter = {
   /** `account.id`: the account paid for the transaction or is party to one of its transfers. */
@@ -11,6 +13,12 @@ export type TransactionPageFilter = {
   /** Transaction type ids, any of which matches; none: every type. */
   types: readonly number[];
   result?: "success" | "fail";
+  /**
+   * `type`: only transactions with a transfer into (credit) or out of (debit)
+   * the filtered accounts, or of any account without an account filter;
+   * hbar and token transfers count, payer and entity_transaction do not.
+   */
+  transferDirection?: TransferDirection;
   order: Order;
   limit: number;
 };
@@ -40,7 +48,8 @@ const FEE_COLLECTOR_EXCLUDED_FROM_INDEX = 98n;
  * (token_transfer by account and timestamp) and the other transactions that
  * touched it (entity_transaction, which the importer fills when
  * `persist.entityTransactions` is on: NFT transfers, token updates, …).
- * Without one, the transaction table by timestamp.
+ * With a transfer direction, only the two transfer reads, each also by the
+ * amount's sign. Without either, the transaction table by timestamp.
  */
 export function transactionPageSql(filter: TransactionPageFilter): { text: string; params: unknown[] } {
   const params: unknown[] = [];
@@ -52,62 +61,83 @@ export function transactionPageSql(filter: TransactionPageFilter): { text: strin
     build(conditions);
     return conditions.where();
   };
-  const typeAndResult = (conditions: SqlConditions, alias: string) => {
-    if (filter.types.length > 0) conditions.add(`${alias}.type = ANY(${conditions.param([...new Set(filter.types)])}::smallint[])`);
+  const types = [...new Set(filter.types)];
+  const result = (conditions: SqlConditions, alias: string) => {
     if (filter.result) conditions.add(`${alias}.result ${filter.result === "success" ? "IN" : "NOT IN"} (${SUCCESS_RESULTS.join(", ")})`);
   };
+  const typeAndResult = (conditions: SqlConditions, alias: string) => {
+    if (types.length > 0) conditions.add(`${alias}.type = ANY(${conditions.param(types)}::smallint[])`);
+    result(conditions, alias);
+  };
 
-  if (filter.accounts.length === 0) {
-    const text = `SELECT t.consensus_timestamp FROM transaction t
+  if (filter.accounts.length === 0 && !filter.transferDirection) {
+    // By type, one keyset read of (type, consensus_timestamp) per type: `type = ANY(…)` would
+    // read the timestamp index and skip every other type, all of the table for a rare one.
+    const byTimestamp = (type?: number) => `SELECT t.consensus_timestamp FROM transaction t
       ${where((conditions) => {
+        if (type !== undefined) conditions.add(`t.type = ${conditions.param(type)}::smallint`);
         addTimestampConditions(conditions, "t.consensus_timestamp", filter.timestamps);
-        typeAndResult(conditions, "t");
+        result(conditions, "t");
       })}
       ${pageOrder("t.consensus_timestamp")}`;
+    if (types.length <= 1) return { text: byTimestamp(types[0]), params };
+    const text = `SELECT consensus_timestamp
+      FROM (${types.map((type) => `(${byTimestamp(type)})`).join(" UNION ALL ")}) AS matched
+      ${pageOrder("consensus_timestamp")}`;
     return { text, params };
   }
 
-  const accounts = accountPredicate(filter.accounts, params);
+  const accounts = filter.accounts.length > 0 ? accountPredicate(filter.accounts, params) : undefined;
+  const sign = filter.transferDirection ? transferSignCondition(filter.transferDirection) : undefined;
   const joinTransaction = (alias: string) =>
     filter.types.length > 0 || filter.result
       ? `JOIN transaction t ON t.consensus_timestamp = ${alias}.consensus_timestamp AND t.payer_account_id = ${alias}.payer_account_id`
       : "";
-  const byPayer = `SELECT t.consensus_timestamp FROM transaction t
+  // Each part is built when used: building adds its parameters, in text order.
+  const byPayer = (account: (column: string) => string) => `SELECT t.consensus_timestamp FROM transaction t
     ${where((conditions) => {
-      conditions.add(accounts("t.payer_account_id"));
+      conditions.add(account("t.payer_account_id"));
       conditions.add(PAYER_SUBMITTED);
       addTimestampConditions(conditions, "t.consensus_timestamp", filter.timestamps);
       typeAndResult(conditions, "t");
     })}
     ${pageOrder("t.consensus_timestamp")}`;
-  const byHbarTransfer = `SELECT DISTINCT ct.consensus_timestamp FROM crypto_transfer ct ${joinTransaction("ct")}
+  const byHbarTransfer = () => `SELECT DISTINCT ct.consensus_timestamp FROM crypto_transfer ct ${joinTransaction("ct")}
     ${where((conditions) => {
-      conditions.add(accounts("ct.entity_id"));
-      if (filter.accounts.every(({ op, id }) => op === "eq" && id !== FEE_COLLECTOR_EXCLUDED_FROM_INDEX)) {
+      if (accounts) conditions.add(accounts("ct.entity_id"));
+      if (accounts && filter.accounts.every(({ op, id }) => op === "eq" && id !== FEE_COLLECTOR_EXCLUDED_FROM_INDEX)) {
         conditions.add(`ct.entity_id <> ${FEE_COLLECTOR_EXCLUDED_FROM_INDEX}`);
       }
+      if (sign) conditions.add(sign("ct.amount"));
       addTimestampConditions(conditions, "ct.consensus_timestamp", filter.timestamps);
       typeAndResult(conditions, "t");
     })}
     ${pageOrder("ct.consensus_timestamp")}`;
-  const byTokenTransfer = `SELECT DISTINCT tt.consensus_timestamp FROM token_transfer tt ${joinTransaction("tt")}
+  const byTokenTransfer = () => `SELECT DISTINCT tt.consensus_timestamp FROM token_transfer tt ${joinTransaction("tt")}
     ${where((conditions) => {
-      conditions.add(accounts("tt.account_id"));
+      if (accounts) conditions.add(accounts("tt.account_id"));
+      if (sign) conditions.add(sign("tt.amount"));
       addTimestampConditions(conditions, "tt.consensus_timestamp", filter.timestamps);
       typeAndResult(conditions, "t");
     })}
     ${pageOrder("tt.consensus_timestamp")}`;
-  const byEntity = `SELECT et.consensus_timestamp FROM entity_transaction et
+  const byEntity = (account: (column: string) => string) => `SELECT et.consensus_timestamp FROM entity_transaction et
     ${where((conditions) => {
-      conditions.add(accounts("et.entity_id"));
+      conditions.add(account("et.entity_id"));
       addTimestampConditions(conditions, "et.consensus_timestamp", filter.timestamps);
       typeAndResult(conditions, "et");
     })}
     ${pageOrder("et.consensus_timestamp")}`;
+  const parts = sign || !accounts ? [byHbarTransfer(), byTokenTransfer()] : [byPayer(accounts), byHbarTransfer(), byTokenTransfer(), byEntity(accounts)];
   const text = `SELECT consensus_timestamp
-    FROM ((${byPayer}) UNION (${byHbarTransfer}) UNION (${byTokenTransfer}) UNION (${byEntity})) AS matched
+    FROM (${parts.map((part) => `(${part})`).join(" UNION ")}) AS matched
     ${pageOrder("consensus_timestamp")}`;
   return { text, params };
+}
+
+/** `type=credit|debit` as a condition on a transfer's amount (upstream `ctl.amount > 0` / `< 0`). */
+function transferSignCondition(direction: TransferDirection): (column: string) => string {
+  return (column) => `${column} ${direction === "credit" ? ">" : "<"} 0`;
 }
 
 /** The account filters as a predicate on a column: several `eq` ids are one set, as upstream's `IN`. */

@@ -45,9 +45,11 @@ export type TransactionRecord = {
   staking_reward_transfers: StakingRewardTransfer[];
   /** Loaded on request only (`assessedCustomFees`), and absent when there are none: upstream then leaves the field out. */
   assessed_custom_fees?: AssessedCustomFee[];
+  /** An ATOMICBATCH's inner transactions as (payer, valid start) pairs; loaded on request only (`innerTransactions`). */
+  inner_transactions?: Array<{ payer: bigint; validStartNs: bigint }>;
 };
 
-type JsonColumns = "crypto_transfers" | "token_transfers" | "nft_transfers" | "staking_reward_transfers" | "assessed_custom_fees";
+type JsonColumns = "crypto_transfers" | "token_transfers" | "nft_transfers" | "staking_reward_transfers" | "assessed_custom_fees" | "inner_transactions";
 type TransactionRow = Omit<TransactionRecord, JsonColumns> & { [column in JsonColumns]: string | null };
 
 /**
@@ -76,6 +78,9 @@ const ASSESSED_CUSTOM_FEES = `(SELECT json_agg(json_build_object('amount', acf.a
      FROM assessed_custom_fee acf
     WHERE acf.consensus_timestamp = t.consensus_timestamp AND acf.payer_account_id = t.payer_account_id) AS assessed_custom_fees`;
 
+// A flat bigint[] (`[payer, valid start, …]`) as JSON text: exact on both drivers, whose int8[] parsing differs.
+const INNER_TRANSACTIONS = "array_to_json(t.inner_transactions)::text AS inner_transactions";
+
 const TRANSACTION_COLUMNS = `t.batch_key, t.charged_tx_fee, t.consensus_timestamp, t.entity_id, t.high_volume, t.high_volume_pricing_multiplier,
   t.max_custom_fees, t.max_fee, t.memo, t.nft_transfer::text AS nft_transfers, t.node_account_id, t.nonce, t.parent_consensus_timestamp,
   t.payer_account_id, t.result, t.scheduled, t.transaction_bytes, t.transaction_hash, t.type, t.valid_duration_seconds, t.valid_start_ns`;
@@ -90,9 +95,15 @@ export async function loadTransactionRecords(
   sql: SqlClient,
   keys: { text: string; params: readonly unknown[] },
   order: "asc" | "desc",
-  options: { assessedCustomFees?: boolean } = {},
+  options: { assessedCustomFees?: boolean; innerTransactions?: boolean } = {},
 ): Promise<TransactionRecord[]> {
-  const lists = [CRYPTO_TRANSFERS, TOKEN_TRANSFERS, STAKING_REWARD_TRANSFERS, ...(options.assessedCustomFees ? [ASSESSED_CUSTOM_FEES] : [])];
+  const lists = [
+    CRYPTO_TRANSFERS,
+    TOKEN_TRANSFERS,
+    STAKING_REWARD_TRANSFERS,
+    ...(options.assessedCustomFees ? [ASSESSED_CUSTOM_FEES] : []),
+    ...(options.innerTransactions ? [INNER_TRANSACTIONS] : []),
+  ];
   const rows = await sql.query<TransactionRow>(
     `SELECT ${TRANSACTION_COLUMNS}, ${lists.join(",\n")}
        FROM (${keys.text}) AS page
@@ -100,14 +111,19 @@ export async function loadTransactionRecords(
       ORDER BY t.consensus_timestamp ${order === "asc" ? "ASC" : "DESC"}`,
     keys.params,
   );
-  return rows.map(({ crypto_transfers, token_transfers, nft_transfers, staking_reward_transfers, assessed_custom_fees, ...transaction }) => ({
+  return rows.map(({ crypto_transfers, token_transfers, nft_transfers, staking_reward_transfers, assessed_custom_fees, inner_transactions, ...transaction }) => ({
     ...transaction,
     crypto_transfers: jsonList<CryptoTransfer>(crypto_transfers),
     token_transfers: jsonList<TokenTransfer>(token_transfers),
     nft_transfers: jsonList<NftTransfer>(nft_transfers),
     staking_reward_transfers: jsonList<StakingRewardTransfer>(staking_reward_transfers),
     ...(options.assessedCustomFees && assessed_custom_fees ? { assessed_custom_fees: jsonList<AssessedCustomFee>(assessed_custom_fees) } : {}),
+    ...(options.innerTransactions ? { inner_transactions: pairs(jsonList<bigint>(inner_transactions)) } : {}),
   }));
+}
+
+function pairs(flat: readonly bigint[]): Array<{ payer: bigint; validStartNs: bigint }> {
+  return Array.from({ length: Math.floor(flat.length / 2) }, (_, index) => ({ payer: flat[2 * index]!, validStartNs: flat[2 * index + 1]! }));
 }
 
 function jsonList<T>(text: string | null): T[] {
