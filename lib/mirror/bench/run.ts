@@ -5,7 +5,7 @@ import type { RunningServer } from "@/lib/bench/app-server";
 import { measureTargets, type LoadOptions } from "@/lib/bench/http-load";
 import { createPostgresPool, postgresSqlClient } from "@/lib/db/postgres-client";
 import type { SqlClient } from "@/lib/db/sql-client";
-import { benchServerUrl, prepareBenchDatabase, type BenchScale } from "./bench-database";
+import { benchServerUrl, prepareBenchDatabase, warmPageCache, type BenchScale } from "./bench-database";
 import { MIRROR_BENCH_ENDPOINTS, loadSamples, seededRandom, type BenchEndpoint, type BenchSamples } from "./endpoints";
 import { capturedStatements, explainStatement, formatPlans } from "./plans";
 import { formatScale, formatScaling, type EndpointOutcome, type ScaleReport } from "./report";
@@ -31,6 +31,7 @@ export async function runMirrorBench({ runs, load, only, startServer }: MirrorBe
   const reports: ScaleReport[] = [];
   for (const { scale, comparedWith } of runs) {
     const databaseUrl = await prepareBenchDatabase(serverUrl, scale);
+    await warmPageCache(databaseUrl);
     const samples = await withSql(databaseUrl, (sql) => loadSamples(sql, seededRandom(1)));
     await withSql(databaseUrl, (sql) => writePlans(sql, path.join(PLANS_DIR, scale.name), endpoints, samples));
     const server = await startServer({ MIRROR_DATABASE_URL: databaseUrl, DATABASE_URL: databaseUrl });
