@@ -1,4 +1,4 @@
-import type { Handler } from "@/lib/http/handler";
+import { route, type Handler } from "@/lib/http/handler";
 import { createAccountByIdHandler } from "./accounts/account-by-id";
 import { createAccountsHandler } from "./accounts/accounts";
 import { createTokenRelationshipsHandler } from "./accounts/token-relationships";
@@ -101,4 +101,14 @@ export function matchMirrorRoute(pathname: string): { route: MirrorRoute; params
     if (matches) return { route, params };
   }
   return undefined;
+}
+
+/**
+ * Serves one request in this process through the route table, with the
+ * handler wrapper's error mapping (the conformance runner, the bench's plan
+ * capture and tests); undefined when no route matches its path.
+ */
+export function serveMirrorRequest(mirror: MirrorContext, request: Request): Promise<Response> | undefined {
+  const matched = matchMirrorRoute(new URL(request.url).pathname);
+  return matched && route(matched.route.create(mirror))(request, { params: Promise.resolve(matched.params) });
 }

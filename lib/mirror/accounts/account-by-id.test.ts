@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { forEachDatabase } from "@/lib/db/testing";
-import { route } from "@/lib/http/handler";
 import { parseJsonExact } from "@/lib/http/json";
 import { DEFAULT_MIRROR_CONFIG } from "../config";
 import type { MirrorContext } from "../context";
 import { encodeEntityId } from "../entity-id";
-import { matchMirrorRoute } from "../routes";
+import { serveMirrorRequest } from "../routes";
 import { formatTimestamp } from "../timestamp";
 
 const SECOND = 1_000_000_000n;
@@ -23,9 +22,8 @@ forEachDatabase((getDb) => {
   const mirror: MirrorContext = { sql: async () => getDb().sql, config: DEFAULT_MIRROR_CONFIG, now: () => T };
 
   async function get(url: string): Promise<{ status: number; body: Body; link: string | null }> {
-    const match = matchMirrorRoute(new URL(url, "http://localhost").pathname);
-    if (!match) throw new Error(`no route for ${url}`);
-    const response = await route(match.route.create(mirror))(new Request(`http://localhost${url}`), { params: Promise.resolve(match.params) });
+    const response = await serveMirrorRequest(mirror, new Request(`http://localhost${url}`));
+    if (!response) throw new Error(`no route for ${url}`);
     return { status: response.status, body: parseJsonExact(await response.text()) as Body, link: response.headers.get("link") };
   }
 

@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { forEachDatabase } from "@/lib/db/testing";
-import { route } from "@/lib/http/handler";
 import { encodeBase32 } from "../base32";
 import { DEFAULT_MIRROR_CONFIG } from "../config";
 import type { MirrorContext } from "../context";
-import { matchMirrorRoute } from "../routes";
+import { serveMirrorRequest } from "../routes";
 
 const SENDER = 1000n;
 const OTHER_SENDER = 1001n;
@@ -53,9 +52,8 @@ forEachDatabase((getDb) => {
   const mirror: MirrorContext = { sql: async () => getDb().sql, config: DEFAULT_MIRROR_CONFIG, now: () => SECONDS * 1_000_000_000n };
 
   async function get(url: string): Promise<{ status: number; body: { airdrops: unknown[]; links: { next: string | null } }; link: string | null; cacheControl: string | null }> {
-    const match = matchMirrorRoute(new URL(url, "http://localhost").pathname);
-    if (!match) throw new Error(`no route for ${url}`);
-    const response = await route(match.route.create(mirror))(new Request(`http://localhost${url}`), { params: Promise.resolve(match.params) });
+    const response = await serveMirrorRequest(mirror, new Request(`http://localhost${url}`));
+    if (!response) throw new Error(`no route for ${url}`);
     return { status: response.status, body: JSON.parse(await response.text()), link: response.headers.get("link"), cacheControl: response.headers.get("cache-control") };
   }
 

@@ -2,7 +2,7 @@ import type { SqlClient } from "@/lib/db";
 import { recordingSqlClient, type RecordedStatement } from "@/lib/db/recording-sql-client";
 import { DEFAULT_MIRROR_CONFIG } from "../config";
 import type { MirrorContext } from "../context";
-import { matchMirrorRoute } from "../routes";
+import { serveMirrorRequest } from "../routes";
 
 /**
  * The statements the handler of `path` runs for one request, by running it
@@ -10,12 +10,10 @@ import { matchMirrorRoute } from "../routes";
  * matches the path.
  */
 export async function capturedStatements(sql: SqlClient, path: string): Promise<{ status: number; statements: RecordedStatement[] } | undefined> {
-  const url = new URL(path, "http://bench.invalid");
-  const matched = matchMirrorRoute(url.pathname);
-  if (!matched) return undefined;
   const statements: RecordedStatement[] = [];
   const mirror: MirrorContext = { sql: async () => recordingSqlClient(sql, statements), config: DEFAULT_MIRROR_CONFIG, now: () => BigInt(Date.now()) * 1_000_000n };
-  const response = await matched.route.create(mirror)(new Request(url), { params: Promise.resolve(matched.params) });
+  const response = await serveMirrorRequest(mirror, new Request(new URL(path, "http://bench.invalid")));
+  if (!response) return undefined;
   await response.arrayBuffer();
   return { status: response.status, statements };
 }

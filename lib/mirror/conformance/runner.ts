@@ -3,7 +3,7 @@ import { parseJsonExact } from "@/lib/http/json";
 import { unknownApiRoute } from "@/lib/http/not-found-route";
 import type { SqlClient } from "@/lib/db";
 import type { MirrorContext } from "../context";
-import { matchMirrorRoute } from "../routes";
+import { serveMirrorRequest } from "../routes";
 import { AMENDMENTS } from "./amendments";
 import { firstDifference, headerDifferences } from "./compare";
 import { loadSetup } from "./loader";
@@ -103,10 +103,8 @@ function settingReason(name: string): string {
 }
 
 function request(testCase: SpecCase, mirror: MirrorContext): Promise<Response> {
-  const url = new URL(testCase.url, ORIGIN);
-  const matched = matchMirrorRoute(url.pathname);
-  const handler = route(matched ? matched.route.create(mirror) : unknownApiRoute);
-  return handler(new Request(url, { headers: testCase.requestHeaders }), { params: Promise.resolve(matched?.params ?? {}) });
+  const request = new Request(new URL(testCase.url, ORIGIN), { headers: testCase.requestHeaders });
+  return serveMirrorRequest(mirror, request) ?? route(unknownApiRoute)(request);
 }
 
 /** A text expectation is compared as text; any other as exact JSON. */

@@ -5,11 +5,10 @@ import { readMigrations } from "@/lib/db/migrations";
 import { migrate } from "@/lib/db/migrator";
 import { openDatabase } from "@/lib/db/open";
 import { forEachDatabase } from "@/lib/db/testing";
-import { route } from "@/lib/http/handler";
 import { DEFAULT_MIRROR_CONFIG } from "@/lib/mirror/config";
 import type { MirrorContext } from "@/lib/mirror/context";
 import { TOTAL_SUPPLY_TINYBARS } from "@/lib/mirror/network/supply";
-import { matchMirrorRoute } from "@/lib/mirror/routes";
+import { serveMirrorRequest } from "@/lib/mirror/routes";
 import { keccak256 } from "./keccak";
 import { MIRROR_TABLES } from "./tables";
 import { seedMirrorData } from "./index";
@@ -51,9 +50,8 @@ forEachDatabase((getDb) => {
   let firstSnapshot: bigint;
 
   async function get(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
-    const match = matchMirrorRoute(new URL(url, "http://localhost").pathname);
-    if (!match) throw new Error(`no route for ${url}`);
-    const response = await route(match.route.create(mirror))(new Request(`http://localhost${url}`), { params: Promise.resolve(match.params) });
+    const response = await serveMirrorRequest(mirror, new Request(`http://localhost${url}`));
+    if (!response) throw new Error(`no route for ${url}`);
     return { status: response.status, body: JSON.parse(await response.text()) as Record<string, unknown> };
   }
 
