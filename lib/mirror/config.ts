@@ -16,6 +16,14 @@ export type MirrorConfig = {
   readonly enableDelegationAddress: boolean;
   /** `response.limit.tokenBalance`: token balances listed per account. */
   readonly tokenBalanceLimit: { readonly multipleAccounts: number; readonly singleAccount: number };
+  /**
+   * Most index rows one page of /transactions or /accounts/{id} follows when
+   * no index serves its filters (lib/mirror/transactions/scan-window.ts); the
+   * page ends there and links on. Ours, in place of upstream's
+   * `query.bindTimestampRange` (60 days): counted in rows, not time, because
+   * 60 days of a busy network are millions of transactions.
+   */
+  readonly transactionScanBudget: number;
 };
 
 export const DEFAULT_MIRROR_CONFIG: MirrorConfig = {
@@ -25,4 +33,5 @@ export const DEFAULT_MIRROR_CONFIG: MirrorConfig = {
   currencyFormat: "BOTH",
   enableDelegationAddress: false,
   tokenBalanceLimit: { multipleAccounts: 50, singleAccount: 1000 },
+  transactionScanBudget: 10_000,
 };

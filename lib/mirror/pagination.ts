@@ -35,9 +35,17 @@ function newBound(order: Order, column: KeysetColumn): string {
  * same-direction bound is replaced by the new bound at the end of the query; a
  * repeated key keeps its place, loses its same-direction bounds and gains the
  * new one when its first value was a bound; a key filtered only by equality
- * gets no bound. Null when the first column's next range is empty.
+ * gets no bound, nor does one whose first value is `ne:` (so upstream's link
+ * repeats the request); `alwaysBound` adds the bound there too, for a link
+ * that must move on. Null when the first column's next range is empty.
  */
-export function jsNextLink(path: string, query: RequestQuery, order: Order, columns: readonly KeysetColumn[]): string | null {
+export function jsNextLink(
+  path: string,
+  query: RequestQuery,
+  order: Order,
+  columns: readonly KeysetColumn[],
+  options: { alwaysBound?: boolean } = {},
+): string | null {
   const grouped = new Map<string, string[]>();
   for (const { key, value } of query.entries) grouped.set(key, [...(grouped.get(key) ?? []), value]);
   for (const column of columns) {
@@ -47,11 +55,11 @@ export function jsNextLink(path: string, query: RequestQuery, order: Order, colu
       grouped.set(column.key, [bound]);
     } else if (values.length > 1) {
       const kept = values.filter((value) => !SAME_DIRECTION[order].test(value));
-      grouped.set(column.key, BOUND.test(values[0]!) ? [...kept, bound] : kept);
+      grouped.set(column.key, BOUND.test(values[0]!) || options.alwaysBound ? [...kept, bound] : kept);
     } else if (SAME_DIRECTION[order].test(values[0]!)) {
       grouped.delete(column.key);
       grouped.set(column.key, [bound]);
-    } else if (BOUND.test(values[0]!)) {
+    } else if (BOUND.test(values[0]!) || options.alwaysBound) {
       grouped.set(column.key, [...values, bound]);
     }
   }

@@ -5,16 +5,15 @@ import { CACHE_CONTROL } from "../cache-control";
 import type { MirrorContext } from "../context";
 import { systemEntityId } from "../entity-id";
 import { filtersOf } from "../filters";
-import { jsNextLink, linkHeader } from "../pagination";
+import { linkHeader } from "../pagination";
 import { RULES } from "../param-rules";
 import { RequestQuery, parseLimit, parseOrder, splitOperator, validateQuery } from "../query";
 import { mirrorJson } from "../response";
-import { MAX_INT64, formatTimestamp, parseTimestamp } from "../timestamp";
+import { MAX_INT64 } from "../timestamp";
 import { transactionTypeId } from "../transaction-types";
 import { renderOptions, renderTransaction } from "../transactions/render-transaction";
+import { loadTransactionPage, transactionsNextLink } from "../transactions/scan-window";
 import { timestampRange, type TimestampRange } from "../transactions/timestamp-range";
-import { transactionPageSql } from "../transactions/transaction-page";
-import { loadTransactionRecords } from "../transactions/transaction-records";
 import { balanceOf, renderAccount } from "./account-info";
 import { accountAt, currentAccount } from "./account-state";
 import { resolveAccountPath } from "./path-account";
@@ -34,7 +33,8 @@ const PARAMETERS = {
  * and a page of its transactions (as /transactions?account.id= lists them).
  * With `timestamp`, the account as it was then: its version and stake within
  * the range, its balances from the newest balance snapshot in the range, and
- * the transactions within the range.
+ * the transactions within the range (by type, within a bounded window of the
+ * account's transactions: scan-window.ts).
  */
 export function createAccountByIdHandler(mirror: MirrorContext): Handler {
   return async (request, context) => {
@@ -57,29 +57,25 @@ export function createAccountByIdHandler(mirror: MirrorContext): Handler {
     const limit = parseLimit(query.values("limit"), mirror.config.limit)!;
     const order = parseOrder(query.values("order"), "desc")!;
     const includeTransactions = (splitOperator(query.values("transactions").at(-1) ?? "true")?.value ?? "true").toLowerCase() === "true";
-    const records = includeTransactions
-      ? await loadTransactionRecords(
+    const page = includeTransactions
+      ? await loadTransactionPage(
           sql,
-          transactionPageSql({
+          {
             accounts: [{ op: "eq", id: accountId }],
             timestamps,
             types: filtersOf(query, "transactiontype").map((filter) => transactionTypeId(filter.value)!),
             order,
             limit,
-          }),
-          order,
+          },
+          mirror.config.transactionScanBudget,
         )
-      : [];
+      : { records: [] };
     const rendering = renderOptions(mirror.config.system);
-    const last = records.at(-1);
-    const next =
-      last && records.length === limit
-        ? jsNextLink(url.pathname, query, order, [{ key: "timestamp", last: last.consensus_timestamp, format: formatTimestamp, parse: (text) => parseTimestamp(text) }])
-        : null;
+    const next = transactionsNextLink(url.pathname, query, order, limit, page);
     return mirrorJson(
       {
         ...renderAccount(account, balanceOf(account), { delegationAddress: mirror.config.enableDelegationAddress }),
-        transactions: records.map((record) => renderTransaction(record, rendering)),
+        transactions: page.records.map((record) => renderTransaction(record, rendering)),
         links: { next },
       },
       CACHE_CONTROL.accountById,

@@ -3,16 +3,15 @@ import { CACHE_CONTROL } from "../cache-control";
 import type { MirrorContext } from "../context";
 import { entityIdValue, isEntityIdParam } from "../entity-id-param";
 import { filtersOf } from "../filters";
-import { jsNextLink, linkHeader } from "../pagination";
+import { linkHeader } from "../pagination";
 import { RULES } from "../param-rules";
 import { RequestQuery, parseLimit, parseOrder, validateQuery, type ValueRule } from "../query";
 import { mirrorJson } from "../response";
-import { formatTimestamp, parseTimestamp } from "../timestamp";
 import { transactionTypeId } from "../transaction-types";
 import { renderOptions, renderTransaction } from "./render-transaction";
+import { loadTransactionPage, transactionsNextLink, type TransactionFilters } from "./scan-window";
 import { timestampRange } from "./timestamp-range";
-import { transactionPageSql, type TransactionPageFilter, type TransferDirection } from "./transaction-page";
-import { loadTransactionRecords } from "./transaction-records";
+import type { TransactionPageFilter, TransferDirection } from "./transaction-page";
 
 // Upstream checks the word, in any case, and ignores the operator.
 const oneOf =
@@ -34,7 +33,8 @@ const PARAMETERS = {
  * GET /api/v1/transactions: transactions newest first (upstream
  * `getTransactions`), filtered by account (payer, transfers, entity
  * transactions), consensus timestamp, type, result and transfer direction,
- * paged by consensus timestamp.
+ * paged by consensus timestamp; the work of filters no index serves is
+ * bounded (scan-window.ts).
  */
 export function createTransactionsHandler(mirror: MirrorContext): Handler {
   return async (request) => {
@@ -45,24 +45,18 @@ export function createTransactionsHandler(mirror: MirrorContext): Handler {
     const limit = parseLimit(query.values("limit"), mirror.config.limit)!;
     const order = parseOrder(query.values("order"), "desc")!;
     const filter = pageFilter(query, mirror);
-    const records =
+    const page =
       filter && !timestamps.empty && timestamps.equal.length <= 1
-        ? await loadTransactionRecords(await mirror.sql(), transactionPageSql({ ...filter, timestamps, order, limit }), order)
-        : [];
+        ? await loadTransactionPage(await mirror.sql(), { ...filter, timestamps, order, limit }, mirror.config.transactionScanBudget)
+        : { records: [] };
     const rendering = renderOptions(mirror.config.system);
-    const last = records.at(-1);
-    const next =
-      last && records.length === limit
-        ? jsNextLink(url.pathname, query, order, [{ key: "timestamp", last: last.consensus_timestamp, format: formatTimestamp, parse: (text) => parseTimestamp(text) }])
-        : null;
-    return mirrorJson({ transactions: records.map((record) => renderTransaction(record, rendering)), links: { next } }, CACHE_CONTROL.transactions, linkHeader(next));
+    const next = transactionsNextLink(url.pathname, query, order, limit, page);
+    return mirrorJson({ transactions: page.records.map((record) => renderTransaction(record, rendering)), links: { next } }, CACHE_CONTROL.transactions, linkHeader(next));
   };
 }
 
-type RequestFilter = Pick<TransactionPageFilter, "accounts" | "types" | "result" | "transferDirection">;
-
 /** The filters besides timestamp and paging; undefined when they can match nothing (upstream then lists nothing). */
-function pageFilter(query: RequestQuery, mirror: MirrorContext): RequestFilter | undefined {
+function pageFilter(query: RequestQuery, mirror: MirrorContext): TransactionFilters | undefined {
   const direction = transferDirection(query);
   if (direction === null) return undefined;
   const accounts = accountFilters(query, mirror);
