@@ -94,8 +94,8 @@ async function byId(sql: SqlClient, id: Extract<TransactionIdOrHash, { kind: "id
     // payer_account_id), where a generic plan would favour the payer's timestamps in the range,
     // many for a busy payer.
     return {
-      text: `SELECT consensus_timestamp
-               FROM (SELECT consensus_timestamp, nonce, scheduled FROM transaction
+      text: `SELECT consensus_timestamp, row_tid
+               FROM (SELECT consensus_timestamp, nonce, scheduled, ctid AS row_tid FROM transaction
                       WHERE valid_start_ns = ${validStart} AND payer_account_id = ${payer} OFFSET 0) AS same_id
              ${conditions.where()}`,
       params: conditions.params,
@@ -123,7 +123,7 @@ async function byHash(sql: SqlClient, hash: Uint8Array, filters: Filters, limit:
   const payer = matched[0]!.payer_account_id;
   if (payer !== null) conditions.add(`payer_account_id = ${conditions.param(payer)}`);
   addFilters(conditions, filters);
-  return load(sql, { text: `SELECT consensus_timestamp FROM transaction ${conditions.where()}`, params: conditions.params });
+  return load(sql, { text: `SELECT consensus_timestamp, ctid AS row_tid FROM transaction ${conditions.where()}`, params: conditions.params });
 }
 
 /** An ATOMICBATCH's inner transactions, each by its (payer, valid start), with the same filters. */
@@ -135,7 +135,7 @@ function innerKeys(inner: ReadonlyArray<{ payer: bigint; validStartNs: bigint }>
   addConsensusRange(conditions, bigintMin(starts), bigintMax(starts), AFTER_VALID_START_NS);
   addFilters(conditions, filters, "t.");
   return {
-    text: `SELECT DISTINCT t.consensus_timestamp
+    text: `SELECT DISTINCT t.consensus_timestamp, t.ctid AS row_tid
              FROM unnest(${payers}::bigint[], ${validStarts}::bigint[]) AS id (payer, valid_start)
              JOIN transaction t ON t.payer_account_id = id.payer AND t.valid_start_ns = id.valid_start
            ${conditions.where()}`,

@@ -40,8 +40,10 @@ const PAYER_SUBMITTED = "(t.nonce = 0 OR t.parent_consensus_timestamp IS NOT NUL
 const FEE_COLLECTOR_EXCLUDED_FROM_INDEX = 98n;
 
 /**
- * The SQL of a page of transactions (their `consensus_timestamp`) for
- * loadTransactionRecords. With an account filter, the page merges four
+ * The SQL of a page of transactions for loadTransactionRecords: their
+ * `consensus_timestamp` and, where the page read the transaction row, its
+ * `row_tid` (else null), unless `rowIds` is false (a read that needs only the
+ * timestamps, which an index alone can then answer). With an account filter, the page merges four
  * index-backed reads, each stopping after a page: the transactions the
  * account paid for (transaction by payer and timestamp), its hbar transfers
  * (crypto_transfer by entity and timestamp), its token transfers
@@ -51,8 +53,9 @@ const FEE_COLLECTOR_EXCLUDED_FROM_INDEX = 98n;
  * With a transfer direction, only the two transfer reads, each also by the
  * amount's sign. Without either, the transaction table by timestamp.
  */
-export function transactionPageSql(filter: TransactionPageFilter): { text: string; params: unknown[] } {
+export function transactionPageSql(filter: TransactionPageFilter, { rowIds = true }: { rowIds?: boolean } = {}): { text: string; params: unknown[] } {
   const params: unknown[] = [];
+  const rowTid = (alias?: string) => (rowIds ? `, ${alias ? `${alias}.ctid` : "NULL::tid"} AS row_tid` : "");
   const direction = filter.order === "asc" ? "ASC" : "DESC";
   // The page size (a validated integer) is in the text so that a generic plan knows it.
   const pageOrder = (column: string) => `ORDER BY ${column} ${direction} LIMIT ${filter.limit}`;
@@ -73,7 +76,7 @@ export function transactionPageSql(filter: TransactionPageFilter): { text: strin
   if (filter.accounts.length === 0 && !filter.transferDirection) {
     // By type, one keyset read of (type, consensus_timestamp) per type: `type = ANY(…)` would
     // read the timestamp index and skip every other type, all of the table for a rare one.
-    const byTimestamp = (type?: number) => `SELECT t.consensus_timestamp FROM transaction t
+    const byTimestamp = (type?: number) => `SELECT t.consensus_timestamp${rowTid("t")} FROM transaction t
       ${where((conditions) => {
         if (type !== undefined) conditions.add(`t.type = ${conditions.param(type)}::smallint`);
         addTimestampConditions(conditions, "t.consensus_timestamp", filter.timestamps);
@@ -81,7 +84,7 @@ export function transactionPageSql(filter: TransactionPageFilter): { text: strin
       })}
       ${pageOrder("t.consensus_timestamp")}`;
     if (types.length <= 1) return { text: byTimestamp(types[0]), params };
-    const text = `SELECT consensus_timestamp
+    const text = `SELECT consensus_timestamp${rowIds ? ", row_tid" : ""}
       FROM (${types.map((type) => `(${byTimestamp(type)})`).join(" UNION ALL ")}) AS matched
       ${pageOrder("consensus_timestamp")}`;
     return { text, params };
@@ -89,12 +92,11 @@ export function transactionPageSql(filter: TransactionPageFilter): { text: strin
 
   const accounts = filter.accounts.length > 0 ? accountPredicate(filter.accounts, params) : undefined;
   const sign = filter.transferDirection ? transferSignCondition(filter.transferDirection) : undefined;
+  const joinsTransaction = filter.types.length > 0 || filter.result !== undefined;
   const joinTransaction = (alias: string) =>
-    filter.types.length > 0 || filter.result
-      ? `JOIN transaction t ON t.consensus_timestamp = ${alias}.consensus_timestamp AND t.payer_account_id = ${alias}.payer_account_id`
-      : "";
+    joinsTransaction ? `JOIN transaction t ON t.consensus_timestamp = ${alias}.consensus_timestamp AND t.payer_account_id = ${alias}.payer_account_id` : "";
   // Each part is built when used: building adds its parameters, in text order.
-  const byPayer = (account: (column: string) => string) => `SELECT t.consensus_timestamp FROM transaction t
+  const byPayer = (account: (column: string) => string) => `SELECT t.consensus_timestamp${rowTid("t")} FROM transaction t
     ${where((conditions) => {
       conditions.add(account("t.payer_account_id"));
       conditions.add(PAYER_SUBMITTED);
@@ -102,7 +104,7 @@ export function transactionPageSql(filter: TransactionPageFilter): { text: strin
       typeAndResult(conditions, "t");
     })}
     ${pageOrder("t.consensus_timestamp")}`;
-  const byHbarTransfer = () => `SELECT DISTINCT ct.consensus_timestamp FROM crypto_transfer ct ${joinTransaction("ct")}
+  const byHbarTransfer = () => `SELECT DISTINCT ct.consensus_timestamp${rowTid(joinsTransaction ? "t" : undefined)} FROM crypto_transfer ct ${joinTransaction("ct")}
     ${where((conditions) => {
       if (accounts) conditions.add(accounts("ct.entity_id"));
       if (accounts && filter.accounts.every(({ op, id }) => op === "eq" && id !== FEE_COLLECTOR_EXCLUDED_FROM_INDEX)) {
@@ -113,7 +115,7 @@ export function transactionPageSql(filter: TransactionPageFilter): { text: strin
       typeAndResult(conditions, "t");
     })}
     ${pageOrder("ct.consensus_timestamp")}`;
-  const byTokenTransfer = () => `SELECT DISTINCT tt.consensus_timestamp FROM token_transfer tt ${joinTransaction("tt")}
+  const byTokenTransfer = () => `SELECT DISTINCT tt.consensus_timestamp${rowTid(joinsTransaction ? "t" : undefined)} FROM token_transfer tt ${joinTransaction("tt")}
     ${where((conditions) => {
       if (accounts) conditions.add(accounts("tt.account_id"));
       if (sign) conditions.add(sign("tt.amount"));
@@ -121,7 +123,7 @@ export function transactionPageSql(filter: TransactionPageFilter): { text: strin
       typeAndResult(conditions, "t");
     })}
     ${pageOrder("tt.consensus_timestamp")}`;
-  const byEntity = (account: (column: string) => string) => `SELECT et.consensus_timestamp FROM entity_transaction et
+  const byEntity = (account: (column: string) => string) => `SELECT et.consensus_timestamp${rowTid()} FROM entity_transaction et
     ${where((conditions) => {
       conditions.add(account("et.entity_id"));
       addTimestampConditions(conditions, "et.consensus_timestamp", filter.timestamps);
@@ -129,8 +131,10 @@ export function transactionPageSql(filter: TransactionPageFilter): { text: strin
     })}
     ${pageOrder("et.consensus_timestamp")}`;
   const parts = sign || !accounts ? [byHbarTransfer(), byTokenTransfer()] : [byPayer(accounts), byHbarTransfer(), byTokenTransfer(), byEntity(accounts)];
-  const text = `SELECT consensus_timestamp
-    FROM (${parts.map((part) => `(${part})`).join(" UNION ")}) AS matched
+  // A timestamp several parts found is one transaction; the payer's read has its row.
+  const text = `SELECT consensus_timestamp${rowIds ? ", max(row_tid) AS row_tid" : ""}
+    FROM (${parts.map((part) => `(${part})`).join(" UNION ALL ")}) AS matched
+    GROUP BY consensus_timestamp
     ${pageOrder("consensus_timestamp")}`;
   return { text, params };
 }

@@ -86,10 +86,22 @@ const TRANSACTION_COLUMNS = `t.batch_key, t.charged_tx_fee, t.consensus_timestam
   t.payer_account_id, t.result, t.scheduled, t.transaction_bytes, t.transaction_hash, t.type, t.valid_duration_seconds, t.valid_start_ns`;
 
 /**
+ * The rows of the keys: by `row_tid` where the keys' read had the row (a
+ * heap fetch, where a lookup by consensus timestamp would first read a leaf
+ * of the primary key, one that misses the buffer cache once the index
+ * outgrows it), else by the primary key. A row id holds within the statement
+ * that read it, which this is.
+ */
+const transactionRows = (columns: string) => `SELECT ${columns} FROM page JOIN transaction t ON t.ctid = page.row_tid
+   UNION ALL
+   SELECT ${columns} FROM page JOIN transaction t ON t.consensus_timestamp = page.consensus_timestamp WHERE page.row_tid IS NULL`;
+
+/**
  * The transactions whose consensus timestamps `keys` selects (SQL of a
- * relation with a `consensus_timestamp` column, its parameters in `params`),
- * each with its lists, in `order` of consensus timestamp. One statement: the
- * lists are correlated subqueries, so a page costs one round trip.
+ * relation with the columns `consensus_timestamp` and `row_tid`, the
+ * transaction row's ctid or null, its parameters in `params`), each with its
+ * lists, in `order` of consensus timestamp. One statement: the lists are
+ * correlated subqueries, so a page costs one round trip.
  */
 export async function loadTransactionRecords(
   sql: SqlClient,
@@ -97,17 +109,12 @@ export async function loadTransactionRecords(
   order: "asc" | "desc",
   options: { assessedCustomFees?: boolean; innerTransactions?: boolean } = {},
 ): Promise<TransactionRecord[]> {
-  const lists = [
-    CRYPTO_TRANSFERS,
-    TOKEN_TRANSFERS,
-    STAKING_REWARD_TRANSFERS,
-    ...(options.assessedCustomFees ? [ASSESSED_CUSTOM_FEES] : []),
-    ...(options.innerTransactions ? [INNER_TRANSACTIONS] : []),
-  ];
+  const lists = [CRYPTO_TRANSFERS, TOKEN_TRANSFERS, STAKING_REWARD_TRANSFERS, ...(options.assessedCustomFees ? [ASSESSED_CUSTOM_FEES] : [])];
+  const columns = options.innerTransactions ? `${TRANSACTION_COLUMNS}, ${INNER_TRANSACTIONS}` : TRANSACTION_COLUMNS;
   const rows = await sql.query<TransactionRow>(
-    `SELECT ${TRANSACTION_COLUMNS}, ${lists.join(",\n")}
-       FROM (${keys.text}) AS page
-       JOIN transaction t ON t.consensus_timestamp = page.consensus_timestamp
+    `WITH page AS (${keys.text})
+     SELECT t.*, ${lists.join(",\n")}
+       FROM (${transactionRows(columns)}) AS t
       ORDER BY t.consensus_timestamp ${order === "asc" ? "ASC" : "DESC"}`,
     keys.params,
   );
