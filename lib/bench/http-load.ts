@@ -2,6 +2,8 @@ import autocannon from "autocannon";
 
 export type LoadTarget = {
   label: string;
+  /** The server it is sent to, when not the one measureTargets is given (targets on several servers, measured side by side). */
+  baseUrl?: string;
   /** Path (joined to the base URL) or a function giving a fresh path per request (e.g. random ids). */
   path: string | (() => string);
   method?: "GET" | "POST";
@@ -11,22 +13,55 @@ export type LoadTarget = {
 
 export type LoadResult = { label: string; requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number };
 
-export type LoadOptions = { connections: number; warmupSeconds: number; seconds: number; passes: number };
+export type LoadOptions = {
+  connections: number;
+  warmupSeconds: number;
+  seconds: number;
+  passes: number;
+  /** An unrecorded run of the target just before each of its measured ones, so caches shared between targets hold its data (default 0: none). */
+  settleSeconds?: number;
+  /** Runs the targets in reverse order on every second pass, so drift within a pass favours no target (default false). */
+  reverseEveryOtherPass?: boolean;
+};
 
 export const DEFAULT_LOAD: LoadOptions = { connections: 32, warmupSeconds: 3, seconds: 10, passes: 3 };
 
+/** One run of autocannon in a measurement: which target (its index), for how long, and whether its figures count. */
+export type LoadStep = { target: number; seconds: number; recorded: boolean };
+
 /**
- * Measures each target with `connections` concurrent keep-alive connections:
- * a warm-up, then `passes` measured runs that alternate between the targets
- * (so drift of the machine hits them alike), reporting the medians.
+ * The runs measureTargets makes, in order: a warm-up of each target, then
+ * `passes` passes over all targets (so drift of the machine hits them alike),
+ * each measured run preceded by its settle run when there is one.
+ */
+export function loadSchedule(targetCount: number, options: LoadOptions): LoadStep[] {
+  const steps: LoadStep[] = [];
+  for (let target = 0; target < targetCount; target++) steps.push({ target, seconds: options.warmupSeconds, recorded: false });
+  const settleSeconds = options.settleSeconds ?? 0;
+  for (let pass = 0; pass < options.passes; pass++) {
+    const order = Array.from({ length: targetCount }, (_, target) => target);
+    if (options.reverseEveryOtherPass && pass % 2 === 1) order.reverse();
+    for (const target of order) {
+      if (settleSeconds > 0) steps.push({ target, seconds: settleSeconds, recorded: false });
+      steps.push({ target, seconds: options.seconds, recorded: true });
+    }
+  }
+  return steps;
+}
+
+/**
+ * Measures each target with `connections` concurrent keep-alive connections
+ * along loadSchedule, reporting the medians of its measured runs. Targets
+ * without a base URL of their own go to `baseUrl`.
  */
 export async function measureTargets(baseUrl: string, targets: readonly LoadTarget[], options: LoadOptions = DEFAULT_LOAD): Promise<LoadResult[]> {
-  for (const target of targets) await run(baseUrl, target, options.connections, options.warmupSeconds);
-  const runs = new Map<string, LoadResult[]>(targets.map((target) => [target.label, []]));
-  for (let pass = 0; pass < options.passes; pass++) {
-    for (const target of targets) runs.get(target.label)!.push(await run(baseUrl, target, options.connections, options.seconds));
+  const recorded: LoadResult[][] = targets.map(() => []);
+  for (const step of loadSchedule(targets.length, options)) {
+    const target = targets[step.target]!;
+    const result = await run(target.baseUrl ?? baseUrl, target, options.connections, step.seconds);
+    if (step.recorded) recorded[step.target]!.push(result);
   }
-  return targets.map((target) => median(target.label, runs.get(target.label)!));
+  return targets.map((target, index) => median(target.label, recorded[index]!));
 }
 
 async function run(baseUrl: string, target: LoadTarget, connections: number, seconds: number): Promise<LoadResult> {

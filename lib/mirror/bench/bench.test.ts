@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MIRROR_BENCH_ENDPOINTS, seededRandom, type BenchSamples } from "./endpoints";
+import { interleaveScales } from "./interleave";
 import { formatScale, formatScaling, type ScaleReport } from "./report";
 import { UPSTREAM_FIGURES } from "./upstream-figures";
 
@@ -34,6 +35,30 @@ describe("MIRROR_BENCH_ENDPOINTS", () => {
     const a = seededRandom(3);
     const b = seededRandom(3);
     expect(Array.from({ length: 5 }, a)).toEqual(Array.from({ length: 5 }, b));
+  });
+});
+
+describe("interleaveScales", () => {
+  const target = (label: string, baseUrl: string) => ({ label, baseUrl, path: `/${label}` });
+  const small = [target("a", "http://small"), undefined, target("c", "http://small")];
+  const large = [target("a", "http://large"), target("b", "http://large"), target("c", "http://large")];
+
+  it("lists each endpoint at every scale back to back, leaving out what a scale skips", () => {
+    const { targets } = interleaveScales([small, large]);
+    expect(targets.map((entry) => `${entry.label}@${entry.baseUrl}`)).toEqual(["a@http://small", "a@http://large", "b@http://large", "c@http://small", "c@http://large"]);
+  });
+
+  it("hands each scale its own results, by endpoint", () => {
+    const { targets, resultsByScale } = interleaveScales([small, large]);
+    const results = targets.map((entry, index) => ({ label: entry.label, requestsPerSecond: index, p50: 1, p99: 2, errors: 0, non2xx: 0 }));
+    const [atSmall, atLarge] = resultsByScale(results);
+    expect(atSmall!.map((result) => result?.requestsPerSecond)).toEqual([0, undefined, 3]);
+    expect(atLarge!.map((result) => result?.requestsPerSecond)).toEqual([1, 2, 4]);
+  });
+
+  it("keeps one scale's endpoints in their order", () => {
+    const { targets } = interleaveScales([small]);
+    expect(targets.map((entry) => entry.label)).toEqual(["a", "c"]);
   });
 });
 

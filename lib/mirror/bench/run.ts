@@ -8,6 +8,7 @@ import type { SqlClient } from "@/lib/db/sql-client";
 import { benchServerUrl, prepareBenchDatabase, warmPageCache, type BenchScale } from "./bench-database";
 import { MIRROR_BENCH_ENDPOINTS, loadSamples, seededRandom, type BenchEndpoint, type BenchSamples } from "./endpoints";
 import { capturedStatements, explainStatement, formatPlans } from "./plans";
+import { interleaveScales, type ScaleTargets } from "./interleave";
 import { formatScale, formatScaling, type EndpointOutcome, type ScaleReport } from "./report";
 import { UPSTREAM_SOURCE, type MeasuredScale } from "./upstream-figures";
 
@@ -16,33 +17,55 @@ export type MirrorBenchOptions = {
   load: LoadOptions;
   /** Only the endpoints whose label contains this text (all when absent). */
   only?: string;
-  /** Starts the app server with the given environment (the production build, in `npm run bench:mirror`). */
-  startServer: (env: Record<string, string>) => Promise<RunningServer>;
+  /**
+   * Starts the app server with the given environment (the production build, in
+   * `npm run bench:mirror`); `index` numbers the run's servers, one per scale
+   * and running side by side, so each can take a port of its own.
+   */
+  startServer: (env: Record<string, string>, index: number) => Promise<RunningServer>;
 };
+
+type PreparedScale = { scale: BenchScale; comparedWith: MeasuredScale; databaseUrl: string; samples: BenchSamples };
 
 const REPORT_PATH = path.join(".reports", "mirror-bench.json");
 const PLANS_DIR = path.join(".reports", "mirror-plans");
 
-/** Per scale: prepare its database, write its plans, measure every endpoint; then print and write the report. */
+/**
+ * Prepares every scale's database and writes its plans, starts a server per
+ * scale, measures all scales in one series of passes (interleaved, so that
+ * LARGE and SMALL see the same machine), then prints and writes the report.
+ */
 export async function runMirrorBench({ runs, load, only, startServer }: MirrorBenchOptions): Promise<ScaleReport[]> {
   const endpoints = MIRROR_BENCH_ENDPOINTS.filter((endpoint) => !only || endpoint.label.includes(only));
   if (endpoints.length === 0) throw new Error(`no endpoint label contains ${JSON.stringify(only)}`);
   const serverUrl = benchServerUrl();
-  const reports: ScaleReport[] = [];
+  const prepared: PreparedScale[] = [];
   for (const { scale, comparedWith } of runs) {
     const databaseUrl = await prepareBenchDatabase(serverUrl, scale);
     await warmPageCache(databaseUrl);
     const samples = await withSql(databaseUrl, (sql) => loadSamples(sql, seededRandom(1)));
     await withSql(databaseUrl, (sql) => writePlans(sql, path.join(PLANS_DIR, scale.name), endpoints, samples));
-    const server = await startServer({ MIRROR_DATABASE_URL: databaseUrl, DATABASE_URL: databaseUrl });
-    try {
-      reports.push({ scale: scale.name, comparedWith, database: new URL(databaseUrl).pathname.slice(1), endpoints: await measureEndpoints(server.baseUrl, endpoints, samples, load) });
-    } finally {
-      await server.stop();
-    }
+    prepared.push({ scale, comparedWith, databaseUrl, samples });
   }
 
-  const method = `${load.connections} connections, ${load.warmupSeconds} s warm-up, medians of ${load.passes} alternating ${load.seconds} s passes, autocannon in this process`;
+  const interleaved = prepared.length > 1;
+  const measuredLoad: LoadOptions = { ...load, settleSeconds: load.settleSeconds ?? 0, reverseEveryOtherPass: interleaved };
+  const servers: RunningServer[] = [];
+  let outcomes: EndpointOutcome[][];
+  try {
+    for (const [index, { databaseUrl }] of prepared.entries()) servers.push(await startServer({ MIRROR_DATABASE_URL: databaseUrl, DATABASE_URL: databaseUrl }, index));
+    outcomes = await measureScales(prepared, servers, endpoints, measuredLoad);
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+  const reports: ScaleReport[] = prepared.map(({ scale, comparedWith, databaseUrl }, index) => ({
+    scale: scale.name,
+    comparedWith,
+    database: new URL(databaseUrl).pathname.slice(1),
+    endpoints: outcomes[index]!,
+  }));
+
+  const method = describeMethod(measuredLoad, interleaved);
   for (const report of reports) {
     console.log(`\n${report.scale.toUpperCase()} (${report.database}; upstream at ${report.comparedWith.toUpperCase()}), ${method}; latencies in ms`);
     console.log(formatScale(report));
@@ -54,25 +77,45 @@ export async function runMirrorBench({ runs, load, only, startServer }: MirrorBe
 
   fs.mkdirSync(path.dirname(REPORT_PATH), { recursive: true });
   const machine = { cpus: os.cpus().length, node: process.version };
-  fs.writeFileSync(REPORT_PATH, `${JSON.stringify({ generatedAt: new Date().toISOString(), machine, method: { ...load, loadGenerator: "autocannon" }, upstreamSource: UPSTREAM_SOURCE, scales: reports }, null, 2)}\n`);
+  const reportMethod = { ...measuredLoad, scalesInterleaved: interleaved, loadGenerator: "autocannon" };
+  fs.writeFileSync(REPORT_PATH, `${JSON.stringify({ generatedAt: new Date().toISOString(), machine, method: reportMethod, upstreamSource: UPSTREAM_SOURCE, scales: reports }, null, 2)}\n`);
   console.log(`Wrote ${REPORT_PATH} and ${PLANS_DIR}/.`);
   return reports;
 }
 
-/** Probes each endpoint once (a 404 means its route is not built yet: skipped), then measures the others together. */
-async function measureEndpoints(baseUrl: string, endpoints: readonly BenchEndpoint[], samples: BenchSamples, load: LoadOptions): Promise<EndpointOutcome[]> {
-  const random = seededRandom(2);
-  const outcomes: EndpointOutcome[] = [];
-  for (const endpoint of endpoints) {
-    const status = (await fetch(`${baseUrl}${endpoint.path(samples, random)}`)).status;
-    const skipped = status === 404 ? "its route answers 404 (not built yet)" : status !== 200 ? `answers ${status}` : undefined;
-    if (skipped) console.log(`Skipping ${endpoint.label}: ${skipped}.`);
-    outcomes.push({ label: endpoint.label, upstream: endpoint.upstream, reference: endpoint.reference, skipped });
+/**
+ * Probes each endpoint once on each scale's server (a 404 means its route is
+ * not built yet: skipped there), then measures the others at all scales in one
+ * measureTargets call; each scale's outcomes, by endpoint.
+ */
+async function measureScales(prepared: readonly PreparedScale[], servers: readonly RunningServer[], endpoints: readonly BenchEndpoint[], load: LoadOptions): Promise<EndpointOutcome[][]> {
+  const probed: EndpointOutcome[][] = [];
+  const scaleTargets: ScaleTargets[] = [];
+  for (const [index, { scale, samples }] of prepared.entries()) {
+    const { baseUrl } = servers[index]!;
+    const random = seededRandom(2);
+    const outcomes: EndpointOutcome[] = [];
+    for (const endpoint of endpoints) {
+      const status = (await fetch(`${baseUrl}${endpoint.path(samples, random)}`)).status;
+      const skipped = status === 404 ? "its route answers 404 (not built yet)" : status !== 200 ? `answers ${status}` : undefined;
+      if (skipped) console.log(`Skipping ${endpoint.label} at ${scale.name}: ${skipped}.`);
+      outcomes.push({ label: endpoint.label, upstream: endpoint.upstream, reference: endpoint.reference, skipped });
+    }
+    probed.push(outcomes);
+    scaleTargets.push(endpoints.map((endpoint, at) => (outcomes[at]!.skipped ? undefined : { label: endpoint.label, baseUrl, path: () => endpoint.path(samples, random) })));
   }
-  const measured = endpoints.filter((_endpoint, index) => !outcomes[index]!.skipped);
-  const targets = measured.map((endpoint) => ({ label: endpoint.label, path: () => endpoint.path(samples, random) }));
-  const results = await measureTargets(baseUrl, targets, load);
-  return outcomes.map((outcome) => ({ ...outcome, result: results.find((result) => result.label === outcome.label) }));
+  const { targets, resultsByScale } = interleaveScales(scaleTargets);
+  const results = resultsByScale(await measureTargets(servers[0]!.baseUrl, targets, load));
+  return probed.map((outcomes, scale) => outcomes.map((outcome, at) => ({ ...outcome, result: results[scale]![at] })));
+}
+
+/** The method line printed above each table. */
+function describeMethod(load: LoadOptions, interleaved: boolean): string {
+  const passes = interleaved
+    ? `medians of ${load.passes} passes of ${load.seconds} s, scales interleaved pass by pass (each endpoint at every scale back to back, the order reversed every other pass)`
+    : `medians of ${load.passes} alternating ${load.seconds} s passes`;
+  const settle = load.settleSeconds ? `, ${load.settleSeconds} s settle before each pass` : "";
+  return `${load.connections} connections, ${load.warmupSeconds} s warm-up, ${passes}${settle}, autocannon in this process`;
 }
 
 /** Each endpoint's statements, captured by running its handler in this process once, with their plans. */
