@@ -52,7 +52,8 @@ function apply(config: MirrorConfig, name: string, value: unknown): MirrorConfig
       return value === "BOTH" || value === "HBARS" || value === "TINYBARS" ? { ...config, currencyFormat: value as CurrencyFormat } : undefined;
     case "query.maxTransactionsTimestampRangeNs":
       // Only caps the range `query.bindTimestampRange` narrows a transaction list to; that is off by
-      // default upstream and in the spec runs we reproduce, and this service does not narrow ranges.
+      // default upstream and in the spec runs we reproduce; this service bounds by rows instead
+      // (`transactionScanBudget`), a window the specs' few rows never reach.
       return config;
     default:
       return undefined;
