@@ -104,25 +104,21 @@ export function transactionPageSql(filter: TransactionPageFilter, { rowIds = tru
       typeAndResult(conditions, "t");
     })}
     ${pageOrder("t.consensus_timestamp")}`;
-  const byHbarTransfer = () => `SELECT DISTINCT ct.consensus_timestamp${rowTid(joinsTransaction ? "t" : undefined)} FROM crypto_transfer ct ${joinTransaction("ct")}
+  // The hbar and token transfers of the accounts: one keyset read of (account, timestamp) each.
+  const byTransfer = (table: string, alias: string, accountColumn: string, indexCondition?: string) =>
+    `SELECT DISTINCT ${alias}.consensus_timestamp${rowTid(joinsTransaction ? "t" : undefined)} FROM ${table} ${alias} ${joinTransaction(alias)}
     ${where((conditions) => {
-      if (accounts) conditions.add(accounts("ct.entity_id"));
-      if (accounts && filter.accounts.every(({ op, id }) => op === "eq" && id !== FEE_COLLECTOR_EXCLUDED_FROM_INDEX)) {
-        conditions.add(`ct.entity_id <> ${FEE_COLLECTOR_EXCLUDED_FROM_INDEX}`);
-      }
-      if (sign) conditions.add(sign("ct.amount"));
-      addTimestampConditions(conditions, "ct.consensus_timestamp", filter.timestamps);
+      if (accounts) conditions.add(accounts(`${alias}.${accountColumn}`));
+      if (indexCondition) conditions.add(indexCondition);
+      if (sign) conditions.add(sign(`${alias}.amount`));
+      addTimestampConditions(conditions, `${alias}.consensus_timestamp`, filter.timestamps);
       typeAndResult(conditions, "t");
     })}
-    ${pageOrder("ct.consensus_timestamp")}`;
-  const byTokenTransfer = () => `SELECT DISTINCT tt.consensus_timestamp${rowTid(joinsTransaction ? "t" : undefined)} FROM token_transfer tt ${joinTransaction("tt")}
-    ${where((conditions) => {
-      if (accounts) conditions.add(accounts("tt.account_id"));
-      if (sign) conditions.add(sign("tt.amount"));
-      addTimestampConditions(conditions, "tt.consensus_timestamp", filter.timestamps);
-      typeAndResult(conditions, "t");
-    })}
-    ${pageOrder("tt.consensus_timestamp")}`;
+    ${pageOrder(`${alias}.consensus_timestamp`)}`;
+  const excludesFeeCollector = accounts !== undefined && filter.accounts.every(({ op, id }) => op === "eq" && id !== FEE_COLLECTOR_EXCLUDED_FROM_INDEX);
+  const byHbarTransfer = () =>
+    byTransfer("crypto_transfer", "ct", "entity_id", excludesFeeCollector ? `ct.entity_id <> ${FEE_COLLECTOR_EXCLUDED_FROM_INDEX}` : undefined);
+  const byTokenTransfer = () => byTransfer("token_transfer", "tt", "account_id");
   const byEntity = (account: (column: string) => string) => `SELECT et.consensus_timestamp${rowTid()} FROM entity_transaction et
     ${where((conditions) => {
       conditions.add(account("et.entity_id"));
