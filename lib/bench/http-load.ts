@@ -1,4 +1,5 @@
 import autocannon from "autocannon";
+import { diskBytesRead } from "./machine-io";
 
 export type LoadTarget = {
   label: string;
@@ -11,7 +12,16 @@ export type LoadTarget = {
   body?: Buffer;
 };
 
-export type LoadResult = { label: string; requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number };
+export type LoadResult = {
+  label: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  /** KiB the machine read from its disks per request while the run went on (undefined where the kernel does not tell). */
+  diskKiBPerRequest?: number;
+};
 
 export type LoadOptions = {
   connections: number;
@@ -66,6 +76,7 @@ export async function measureTargets(baseUrl: string, targets: readonly LoadTarg
 
 async function run(baseUrl: string, target: LoadTarget, connections: number, seconds: number): Promise<LoadResult> {
   const nextPath = typeof target.path === "function" ? target.path : () => target.path as string;
+  const diskBefore = diskBytesRead();
   const result = await autocannon({
     url: baseUrl,
     connections,
@@ -79,6 +90,7 @@ async function run(baseUrl: string, target: LoadTarget, connections: number, sec
       },
     ],
   });
+  const diskAfter = diskBytesRead();
   return {
     label: target.label,
     requestsPerSecond: result.requests.average,
@@ -86,11 +98,13 @@ async function run(baseUrl: string, target: LoadTarget, connections: number, sec
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    diskKiBPerRequest: diskBefore === undefined || diskAfter === undefined ? undefined : (diskAfter - diskBefore) / 1024 / Math.max(1, result.requests.total),
   };
 }
 
 function median(label: string, results: LoadResult[]): LoadResult {
   const middle = <T>(values: T[], key: (value: T) => number) => values.map(key).sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const disk = results.flatMap((result) => (result.diskKiBPerRequest === undefined ? [] : [result.diskKiBPerRequest]));
   return {
     label,
     requestsPerSecond: middle(results, (result) => result.requestsPerSecond),
@@ -98,6 +112,7 @@ function median(label: string, results: LoadResult[]): LoadResult {
     p99: middle(results, (result) => result.p99),
     errors: results.reduce((sum, result) => sum + result.errors, 0),
     non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+    diskKiBPerRequest: disk.length === results.length && disk.length > 0 ? middle(disk, (value) => value) : undefined,
   };
 }
 

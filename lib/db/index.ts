@@ -1,4 +1,4 @@
-import { databaseTargetFromEnv, describeTarget } from "./config";
+import { databaseTargetFromEnv, describeTarget, poolSizeFromEnv } from "./config";
 import { readMigrations } from "./migrations";
 import { migrate } from "./migrator";
 import { openDatabase, type Database } from "./open";
@@ -24,7 +24,7 @@ export function getDatabase(): Promise<Database> {
 
 async function connect(): Promise<Database> {
   const target = databaseTargetFromEnv();
-  const db = await openDatabase(target);
+  const db = await openDatabase(target, { poolSize: poolSizeFromEnv() });
   try {
     const report = await migrate(db.sql, readMigrations());
     log.info("database ready", { database: describeTarget(target), migrationsApplied: report.applied.length });

@@ -1,6 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import type { DatabaseTarget } from "./config";
+import { DEFAULT_POOL_SIZE, type DatabaseTarget } from "./config";
 import { PrismaClient } from "./generated/client";
 import { openPglite } from "./pglite-client";
 import { createPostgresPool, postgresSqlClient } from "./postgres-client";
@@ -28,7 +28,7 @@ export async function openDatabase(target: DatabaseTarget, options: { poolSize?:
       },
     };
   }
-  const poolSize = options.poolSize ?? 10;
+  const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
   const sql = postgresSqlClient(createPostgresPool(target.url, poolSize));
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: target.url, max: poolSize }) });
   return {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getDatabase, type Database } from "@/lib/db";
+import { poolSizeFromEnv } from "@/lib/db/config";
 import { openDatabase } from "@/lib/db/open";
 import { log } from "@/lib/http/log";
 import { DEFAULT_MIRROR_CONFIG } from "./config";
@@ -24,17 +25,17 @@ export function getMirrorDatabase(env: Record<string, string | undefined> = proc
   const parsed = mirrorUrl.safeParse(env.MIRROR_DATABASE_URL);
   if (!parsed.success) throw new Error(`Invalid environment variable MIRROR_DATABASE_URL: ${parsed.error.issues[0]?.message}`);
   if (!parsed.data) return getDatabase();
-  holder.__mirrorDatabase ??= openReadOnly(parsed.data).catch((error: unknown) => {
+  holder.__mirrorDatabase ??= openReadOnly(parsed.data, poolSizeFromEnv(env)).catch((error: unknown) => {
     holder.__mirrorDatabase = undefined;
     throw error;
   });
   return holder.__mirrorDatabase;
 }
 
-async function openReadOnly(url: string): Promise<Database> {
+async function openReadOnly(url: string, poolSize: number): Promise<Database> {
   const readOnly = new URL(url);
   readOnly.searchParams.set("options", "-c default_transaction_read_only=on");
-  const db = await openDatabase({ kind: "postgres", url: readOnly.toString() });
+  const db = await openDatabase({ kind: "postgres", url: readOnly.toString() }, { poolSize });
   log.info("mirror database ready", { database: `${readOnly.hostname}:${readOnly.port || "5432"}${readOnly.pathname}`, readOnly: true });
   return db;
 }

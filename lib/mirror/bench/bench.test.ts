@@ -63,30 +63,32 @@ describe("interleaveScales", () => {
 });
 
 describe("report", () => {
-  const result = (label: string, requestsPerSecond: number, p99: number) => ({ label, requestsPerSecond, p50: p99 / 2, p99, errors: 0, non2xx: 0 });
-  const report = (scale: "small" | "large", balances: number): ScaleReport => ({
+  const result = (label: string, requestsPerSecond: number, p99: number, diskKiBPerRequest?: number) => ({ label, requestsPerSecond, p50: p99 / 2, p99, errors: 0, non2xx: 0, diskKiBPerRequest });
+  const report = (scale: "small" | "large", balances: number, balancesDisk?: number): ScaleReport => ({
     scale,
     comparedWith: scale,
     database: `mirror_bench_${scale}`,
     endpoints: [
       { label: "/api/health (trivial route)", upstream: "/health/liveness", reference: true, result: result("/api/health (trivial route)", 20_000, 3) },
       { label: "/api/v1/blocks?limit=25", upstream: "/api/v1/blocks?limit=25", skipped: "its route answers 404 (not built yet)" },
-      { label: "/api/v1/balances?limit=25", upstream: "/api/v1/balances?limit=25", result: result("/api/v1/balances?limit=25", balances, 30) },
+      { label: "/api/v1/balances?limit=25", upstream: "/api/v1/balances?limit=25", result: result("/api/v1/balances?limit=25", balances, 30, balancesDisk) },
       { label: "/api/v1/tokens?limit=25", upstream: "/api/v1/tokens?limit=25", result: result("/api/v1/tokens?limit=25", 1_000, 30) },
     ],
   });
 
   it("prints ours next to upstream's with the target verdict, and skipped endpoints with the reason", () => {
-    const lines = formatScale(report("small", 2_694)).split("\n");
-    expect(lines[1]).toMatch(/^\/api\/health \(trivial route\) +20000 +1\.5 +3\.0 +26450 +1\.2 +1\.8 +0\.76 +\(reference\)$/);
+    const lines = formatScale(report("small", 2_694, 12.25)).split("\n");
+    expect(lines[0]).toMatch(/req\/s × +disk KiB\/req +target$/);
+    expect(lines[1]).toMatch(/^\/api\/health \(trivial route\) +20000 +1\.5 +3\.0 +26450 +1\.2 +1\.8 +0\.76 +– +\(reference\)$/);
     expect(lines[2]).toMatch(/blocks\?limit=25 +skipped: its route answers 404/);
-    expect(lines[3]).toMatch(/balances\?limit=25 +2694 .* 1347 +23\.3 +84\.3 +2\.00 +met$/);
-    expect(lines[4]).toMatch(/tokens\?limit=25 +1000 .* 0\.83 +MISSED$/);
+    expect(lines[3]).toMatch(/balances\?limit=25 +2694 .* 1347 +23\.3 +84\.3 +2\.00 +12\.3 +met$/);
+    expect(lines[4]).toMatch(/tokens\?limit=25 +1000 .* 0\.83 +– +MISSED$/);
   });
 
-  it("prints LARGE against SMALL per endpoint measured at both", () => {
-    const lines = formatScaling(report("small", 2_000), report("large", 1_500)).split("\n");
-    expect(lines.find((line) => line.startsWith("/api/v1/balances"))).toMatch(/-25% +30\.0 +30\.0$/);
+  it("prints LARGE against SMALL per endpoint measured at both, with each one's disk reads", () => {
+    const lines = formatScaling(report("small", 2_000, 0), report("large", 1_500, 40)).split("\n");
+    expect(lines[0]).toMatch(/req\/s Δ +SMALL p99 +LARGE p99 +SMALL disk +LARGE disk$/);
+    expect(lines.find((line) => line.startsWith("/api/v1/balances"))).toMatch(/-25% +30\.0 +30\.0 +0\.0 +40\.0$/);
     expect(lines.some((line) => line.startsWith("/api/v1/blocks"))).toBe(false);
   });
 });

@@ -47,6 +47,8 @@ const scales: Record<string, MeasuredScale[]> = { small: ["small"], large: ["lar
 const measured = scales[args.scale];
 if (!measured) throw new Error(`--scale must be small, large or both, got ${args.scale}`);
 const port = Number(process.env.BENCH_PORT ?? 3292);
+// The plans are captured by serving each endpoint once in this process: its request logs would come between the figures.
+process.env.LOG_LEVEL ??= "silent";
 const SETTLE_SECONDS = 1;
 
 await runMirrorBench({

@@ -27,6 +27,7 @@ export function formatScale(report: ScaleReport): string {
     cell("p50", 6),
     cell("p99", 6),
     cell("req/s ×", 8),
+    cell("disk KiB/req", 13),
     "  target",
   ].join(" ");
   const rows = report.endpoints.map((endpoint) => {
@@ -43,13 +44,17 @@ export function formatScale(report: ScaleReport): string {
       cell(number(upstream?.p50, 1), 6),
       cell(number(upstream?.p99, 1), 6),
       cell(upstream ? `${(ours.requestsPerSecond / upstream.requestsPerSecond).toFixed(2)}` : "–", 8),
+      cell(number(ours.diskKiBPerRequest, 1), 13),
       `  ${endpoint.reference ? "(reference)" : upstream ? (meetsTarget(ours, upstream) ? "met" : "MISSED") : "–"}${failed > 0 ? `  (${failed} failed responses)` : ""}`,
     ].join(" ");
   });
   return [header, ...rows].join("\n");
 }
 
-/** Per endpoint measured at both scales: LARGE's req/s and p99 against SMALL's (the target: never slower at LARGE). */
+/**
+ * Per endpoint measured at both scales: LARGE's req/s and p99 against SMALL's
+ * (the target: never slower at LARGE), and what each read from disk per request.
+ */
 export function formatScaling(small: ScaleReport, large: ScaleReport): string {
   const width = labelWidth(small);
   const rows = small.endpoints.flatMap((endpoint) => {
@@ -57,10 +62,14 @@ export function formatScaling(small: ScaleReport, large: ScaleReport): string {
     const after = large.endpoints.find((candidate) => candidate.label === endpoint.label)?.result;
     if (!before || !after) return [];
     const change = (after.requestsPerSecond / before.requestsPerSecond - 1) * 100;
-    return [`${endpoint.label.padEnd(width)} ${cell(`${change >= 0 ? "+" : ""}${change.toFixed(0)}%`, 8)} ${cell(number(before.p99, 1), 10)} ${cell(number(after.p99, 1), 10)}`];
+    const figures = [`${change >= 0 ? "+" : ""}${change.toFixed(0)}%`, number(before.p99, 1), number(after.p99, 1), number(before.diskKiBPerRequest, 1), number(after.diskKiBPerRequest, 1)];
+    return [[endpoint.label.padEnd(width), ...figures.map((figure, at) => cell(figure, SCALING_WIDTHS[at]!))].join(" ")];
   });
-  return [`${"endpoint".padEnd(width)} ${cell("req/s Δ", 8)} ${cell("SMALL p99", 10)} ${cell("LARGE p99", 10)}`, ...rows].join("\n");
+  return [["endpoint".padEnd(width), ...SCALING_HEADERS.map((header, at) => cell(header, SCALING_WIDTHS[at]!))].join(" "), ...rows].join("\n");
 }
+
+const SCALING_HEADERS = ["req/s Δ", "SMALL p99", "LARGE p99", "SMALL disk", "LARGE disk"];
+const SCALING_WIDTHS = [8, 10, 10, 11, 11];
 
 function labelWidth(report: ScaleReport): number {
   return Math.max(8, ...report.endpoints.map((endpoint) => endpoint.label.length));

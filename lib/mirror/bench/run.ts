@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { RunningServer } from "@/lib/bench/app-server";
 import { measureTargets, type LoadOptions } from "@/lib/bench/http-load";
+import { machinePageOutAfterSeconds } from "@/lib/bench/machine-io";
 import { createPostgresPool, postgresSqlClient } from "@/lib/db/postgres-client";
 import type { SqlClient } from "@/lib/db/sql-client";
 import { benchServerUrl, prepareBenchDatabase, warmPageCache, type BenchScale } from "./bench-database";
@@ -73,10 +74,18 @@ export async function runMirrorBench({ runs, load, only, startServer }: MirrorBe
   const small = reports.find((report) => report.scale === "small");
   const large = reports.find((report) => report.scale === "large");
   if (small && large) console.log(`\nLARGE against SMALL\n${formatScaling(small, large)}`);
+  const pageOutAfterSeconds = machinePageOutAfterSeconds();
+  if (pageOutAfterSeconds !== undefined) {
+    console.log(
+      `\nThis machine's kernel pages out memory left unread for ${pageOutAfterSeconds} s (DAMON pageout), the page cache included: ` +
+        "data read at random and larger than what stays in use is partly read from disk again (disk KiB/req), " +
+        "where upstream-perf.md measured with all data in the page cache.",
+    );
+  }
   console.log(`\nUpstream: ${UPSTREAM_SOURCE}`);
 
   fs.mkdirSync(path.dirname(REPORT_PATH), { recursive: true });
-  const machine = { cpus: os.cpus().length, node: process.version };
+  const machine = { cpus: os.cpus().length, node: process.version, pageOutAfterSeconds: pageOutAfterSeconds ?? null };
   const reportMethod = { ...measuredLoad, scalesInterleaved: interleaved, loadGenerator: "autocannon" };
   fs.writeFileSync(REPORT_PATH, `${JSON.stringify({ generatedAt: new Date().toISOString(), machine, method: reportMethod, upstreamSource: UPSTREAM_SOURCE, scales: reports }, null, 2)}\n`);
   console.log(`Wrote ${REPORT_PATH} and ${PLANS_DIR}/.`);
