@@ -21,6 +21,8 @@ export type LoadResult = {
   non2xx: number;
   /** KiB the machine read from its disks per request while the run went on (undefined where the kernel does not tell). */
   diskKiBPerRequest?: number;
+  /** Of a median: the req/s of each measured run, in the order they ran (pass by pass). */
+  passes?: number[];
 };
 
 export type LoadOptions = {
@@ -113,6 +115,7 @@ function median(label: string, results: LoadResult[]): LoadResult {
     errors: results.reduce((sum, result) => sum + result.errors, 0),
     non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
     diskKiBPerRequest: disk.length === results.length && disk.length > 0 ? middle(disk, (value) => value) : undefined,
+    passes: results.map((result) => result.requestsPerSecond),
   };
 }
 

@@ -45,8 +45,10 @@ export type DamonScheme = { action: string; minAgeIntervals: number };
 /**
  * How long memory must stay unread before the kernel's DAMON pages it out,
  * in seconds, when a running kdamond has a `pageout` scheme; else undefined.
- * Such a machine drops file pages no one read lately from the page cache,
- * so a dataset read at random and larger than what stays hot is read from disk.
+ * Such a machine drops file pages no one read lately from the page cache
+ * (those no process maps, on this project's machines), so a dataset read at
+ * random and larger than what stays hot is read from disk unless it is kept
+ * mapped (resident-files.ts).
  */
 export function pageOutAfterSeconds(kdamonds: ReadonlyArray<{ running: boolean; aggregationMicros: number; schemes: readonly DamonScheme[] }>): number | undefined {
   const idleSeconds = kdamonds

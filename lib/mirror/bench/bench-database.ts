@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { keepFilesResident, type ResidentFiles } from "@/lib/bench/resident-files";
 import { readMigrations } from "@/lib/db/migrations";
 import { MigrationError, migrate } from "@/lib/db/migrator";
 import { createPostgresPool, postgresSqlClient } from "@/lib/db/postgres-client";
@@ -95,6 +96,37 @@ export async function warmPageCache(url: string): Promise<void> {
     const megabytes = (Number(rows[0]?.blocks ?? 0) * 8) / 1024;
     console.log(`${new URL(url).pathname.slice(1)}: read ${megabytes.toFixed(0)} MB into the page cache in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
   });
+}
+
+/**
+ * Keeps the database's files in the page cache for the rest of the run
+ * (keepFilesResident): where the kernel pages out file cache left unread
+ * for a while, a dataset read at random, as LARGE is, would otherwise be
+ * read from disk again while it is measured, unlike upstream's measurement
+ * with all data in the page cache. Possible only where the files are on
+ * this machine and readable; otherwise undefined, with the reason printed.
+ */
+export async function keepDatabaseResident(url: string): Promise<ResidentFiles | undefined> {
+  const name = new URL(url).pathname.slice(1);
+  const host = new URL(url).hostname;
+  if (host !== "" && host !== "localhost" && !host.startsWith("127.") && host !== "[::1]") {
+    console.log(`${name}: the server is not on this machine; its files cannot be kept in the page cache.`);
+    return undefined;
+  }
+  try {
+    const directory = await withClient(url, async (client) => {
+      const { rows } = await client.query<{ dir: string; oid: string }>(
+        "SELECT current_setting('data_directory') AS dir, oid::text AS oid FROM pg_database WHERE datname = current_database()",
+      );
+      return path.join(rows[0]!.dir, "base", rows[0]!.oid);
+    });
+    const resident = await keepFilesResident(directory);
+    console.log(`${name}: keeping ${resident.files} files (${(resident.bytes / 2 ** 30).toFixed(1)} GiB) mapped, so the page cache keeps them.`);
+    return resident;
+  } catch (error) {
+    console.log(`${name}: its files cannot be kept in the page cache (${error instanceof Error ? error.message : String(error)}).`);
+    return undefined;
+  }
 }
 
 export async function dropBenchDatabase(serverUrl: string, scale: BenchScale): Promise<void> {

@@ -63,13 +63,22 @@ describe("interleaveScales", () => {
 });
 
 describe("report", () => {
-  const result = (label: string, requestsPerSecond: number, p99: number, diskKiBPerRequest?: number) => ({ label, requestsPerSecond, p50: p99 / 2, p99, errors: 0, non2xx: 0, diskKiBPerRequest });
-  const report = (scale: "small" | "large", balances: number, balancesDisk?: number): ScaleReport => ({
+  const result = (label: string, requestsPerSecond: number, p99: number, diskKiBPerRequest?: number, passes?: number[]) => ({
+    label,
+    requestsPerSecond,
+    p50: p99 / 2,
+    p99,
+    errors: 0,
+    non2xx: 0,
+    diskKiBPerRequest,
+    passes,
+  });
+  const report = (scale: "small" | "large", balances: number, balancesDisk?: number, trivialPasses?: number[]): ScaleReport => ({
     scale,
     comparedWith: scale,
     database: `mirror_bench_${scale}`,
     endpoints: [
-      { label: "/api/health (trivial route)", upstream: "/health/liveness", reference: true, result: result("/api/health (trivial route)", 20_000, 3) },
+      { label: "/api/health (trivial route)", upstream: "/health/liveness", reference: true, result: result("/api/health (trivial route)", 20_000, 3, undefined, trivialPasses) },
       { label: "/api/v1/blocks?limit=25", upstream: "/api/v1/blocks?limit=25", skipped: "its route answers 404 (not built yet)" },
       { label: "/api/v1/balances?limit=25", upstream: "/api/v1/balances?limit=25", result: result("/api/v1/balances?limit=25", balances, 30, balancesDisk) },
       { label: "/api/v1/tokens?limit=25", upstream: "/api/v1/tokens?limit=25", result: result("/api/v1/tokens?limit=25", 1_000, 30) },
@@ -78,17 +87,28 @@ describe("report", () => {
 
   it("prints ours next to upstream's with the target verdict, and skipped endpoints with the reason", () => {
     const lines = formatScale(report("small", 2_694, 12.25)).split("\n");
-    expect(lines[0]).toMatch(/req\/s × +disk KiB\/req +target$/);
-    expect(lines[1]).toMatch(/^\/api\/health \(trivial route\) +20000 +1\.5 +3\.0 +26450 +1\.2 +1\.8 +0\.76 +– +\(reference\)$/);
+    expect(lines[0]).toMatch(/req\/s × +× adj\. +disk KiB\/req +target$/);
+    expect(lines[1]).toMatch(/^\/api\/health \(trivial route\) +20000 +1\.5 +3\.0 +26450 +1\.2 +1\.8 +0\.76 +1\.00 +– +\(reference\)$/);
     expect(lines[2]).toMatch(/blocks\?limit=25 +skipped: its route answers 404/);
-    expect(lines[3]).toMatch(/balances\?limit=25 +2694 .* 1347 +23\.3 +84\.3 +2\.00 +12\.3 +met$/);
-    expect(lines[4]).toMatch(/tokens\?limit=25 +1000 .* 0\.83 +– +MISSED$/);
+    // 2694 / 1347 = 2.00 against upstream; the trivial route ran at 20000 / 26450 = 0.756 of upstream's: 2.00 / 0.756 = 2.65.
+    expect(lines[3]).toMatch(/balances\?limit=25 +2694 .* 1347 +23\.3 +84\.3 +2\.00 +2\.65 +12\.3 +met$/);
+    expect(lines[4]).toMatch(/tokens\?limit=25 +1000 .* 0\.83 +1\.10 +– +MISSED$/);
   });
 
   it("prints LARGE against SMALL per endpoint measured at both, with each one's disk reads", () => {
     const lines = formatScaling(report("small", 2_000, 0), report("large", 1_500, 40)).split("\n");
-    expect(lines[0]).toMatch(/req\/s Δ +SMALL p99 +LARGE p99 +SMALL disk +LARGE disk$/);
-    expect(lines.find((line) => line.startsWith("/api/v1/balances"))).toMatch(/-25% +30\.0 +30\.0 +0\.0 +40\.0$/);
+    expect(lines[0]).toMatch(/req\/s Δ +passes' Δ +SMALL p99 +LARGE p99 +SMALL disk +LARGE disk$/);
+    expect(lines.find((line) => line.startsWith("/api/v1/balances"))).toMatch(/-25% +– +30\.0 +30\.0 +0\.0 +40\.0$/);
     expect(lines.some((line) => line.startsWith("/api/v1/blocks"))).toBe(false);
+  });
+
+  it("pairs the scales pass by pass: the median of the passes' changes and their range", () => {
+    // Medians 1000 and 1000 (0%), but pass by pass LARGE ran 10% under, 5% over and 20% under SMALL.
+    const small = report("small", 2_000, 0, [1_000, 800, 1_250]);
+    const large = report("large", 2_000, 0, [900, 840, 1_000]);
+    const trivial = formatScaling(small, large)
+      .split("\n")
+      .find((line) => line.startsWith("/api/health"));
+    expect(trivial).toMatch(/ -10% +-20%\.\.\+5% /);
   });
 });

@@ -12,7 +12,7 @@
  *   --scale small|large|both            dataset(s) to measure (default both)
  *   --tiny                              a tiny dataset instead, to check the benchmark itself
  *   --seconds N --passes N --warmup N   per measured pass (default 10, 3, 5)
- *   --only TEXT                         just the endpoints whose label contains TEXT
+ *   --only TEXT[,TEXT…]                 just the endpoints whose label contains one of the TEXTs
  *
  * Writes .reports/mirror-bench.json and each endpoint's query plans to
  * .reports/mirror-plans/<scale>/. The databases (mirror_bench_<scale> on

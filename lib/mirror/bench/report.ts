@@ -15,9 +15,18 @@ export type ScaleReport = { scale: string; comparedWith: MeasuredScale; database
 const cell = (text: string, width: number) => text.padStart(width);
 const number = (value: number | undefined, digits = 0) => (value === undefined ? "–" : value.toFixed(digits));
 
-/** Our req/s, p50, p99 next to upstream's at the same scale, and whether each meets the target (≥ its req/s, ≤ its p99). */
+/**
+ * Our req/s, p50, p99 next to upstream's at the same scale, and whether each
+ * meets the target (≥ its req/s, ≤ its p99). `× adj.` divides the req/s
+ * ratio by the trivial route's: upstream's figures were measured on one day of
+ * a machine whose speed varies from day to day, and the trivial route, the
+ * same work in both servers, tells how fast this run's machine was.
+ */
 export function formatScale(report: ScaleReport): string {
   const width = labelWidth(report);
+  const reference = report.endpoints.find((endpoint) => endpoint.reference && endpoint.result);
+  const referenceUpstream = reference && upstreamFigure(reference, report.comparedWith);
+  const machineSpeed = reference?.result && referenceUpstream ? reference.result.requestsPerSecond / referenceUpstream.requestsPerSecond : undefined;
   const header = [
     "endpoint".padEnd(width),
     cell("req/s", 8),
@@ -27,6 +36,7 @@ export function formatScale(report: ScaleReport): string {
     cell("p50", 6),
     cell("p99", 6),
     cell("req/s ×", 8),
+    cell("× adj.", 7),
     cell("disk KiB/req", 13),
     "  target",
   ].join(" ");
@@ -44,6 +54,7 @@ export function formatScale(report: ScaleReport): string {
       cell(number(upstream?.p50, 1), 6),
       cell(number(upstream?.p99, 1), 6),
       cell(upstream ? `${(ours.requestsPerSecond / upstream.requestsPerSecond).toFixed(2)}` : "–", 8),
+      cell(upstream && machineSpeed ? `${(ours.requestsPerSecond / upstream.requestsPerSecond / machineSpeed).toFixed(2)}` : "–", 7),
       cell(number(ours.diskKiBPerRequest, 1), 13),
       `  ${endpoint.reference ? "(reference)" : upstream ? (meetsTarget(ours, upstream) ? "met" : "MISSED") : "–"}${failed > 0 ? `  (${failed} failed responses)` : ""}`,
     ].join(" ");
@@ -52,24 +63,49 @@ export function formatScale(report: ScaleReport): string {
 }
 
 /**
- * Per endpoint measured at both scales: LARGE's req/s and p99 against SMALL's
- * (the target: never slower at LARGE), and what each read from disk per request.
+ * Per endpoint measured at both scales: LARGE's req/s against SMALL's (the
+ * target: never slower at LARGE), its p99s, and what each read from disk per
+ * request. The change is paired pass by pass, since each pass measures an
+ * endpoint at both scales moments apart: the median of the passes' changes
+ * and their range, which shows how far the machine moved within the run (the
+ * trivial route, the same work at both scales, shows it alone).
  */
 export function formatScaling(small: ScaleReport, large: ScaleReport): string {
   const width = labelWidth(small);
+  const signed = (change: number) => `${change >= 0 ? "+" : ""}${change.toFixed(0)}%`;
   const rows = small.endpoints.flatMap((endpoint) => {
     const before = endpoint.result;
     const after = large.endpoints.find((candidate) => candidate.label === endpoint.label)?.result;
     if (!before || !after) return [];
-    const change = (after.requestsPerSecond / before.requestsPerSecond - 1) * 100;
-    const figures = [`${change >= 0 ? "+" : ""}${change.toFixed(0)}%`, number(before.p99, 1), number(after.p99, 1), number(before.diskKiBPerRequest, 1), number(after.diskKiBPerRequest, 1)];
+    const changes = pairedChanges(before, after);
+    const figures = [
+      signed(middle(changes)),
+      changes.length > 1 ? `${signed(Math.min(...changes))}..${signed(Math.max(...changes))}` : "–",
+      number(before.p99, 1),
+      number(after.p99, 1),
+      number(before.diskKiBPerRequest, 1),
+      number(after.diskKiBPerRequest, 1),
+    ];
     return [[endpoint.label.padEnd(width), ...figures.map((figure, at) => cell(figure, SCALING_WIDTHS[at]!))].join(" ")];
   });
   return [["endpoint".padEnd(width), ...SCALING_HEADERS.map((header, at) => cell(header, SCALING_WIDTHS[at]!))].join(" "), ...rows].join("\n");
 }
 
-const SCALING_HEADERS = ["req/s Δ", "SMALL p99", "LARGE p99", "SMALL disk", "LARGE disk"];
-const SCALING_WIDTHS = [8, 10, 10, 11, 11];
+/** LARGE's req/s against SMALL's in percent, pass by pass where both kept their passes (else their medians). */
+function pairedChanges(small: LoadResult, large: LoadResult): number[] {
+  const paired = small.passes && large.passes && small.passes.length === large.passes.length && small.passes.length > 0;
+  const pairs = paired ? small.passes!.map((before, pass) => [before, large.passes![pass]!] as const) : [[small.requestsPerSecond, large.requestsPerSecond] as const];
+  return pairs.map(([before, after]) => (after / before - 1) * 100);
+}
+
+function middle(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
+}
+
+const SCALING_HEADERS = ["req/s Δ", "passes' Δ", "SMALL p99", "LARGE p99", "SMALL disk", "LARGE disk"];
+const SCALING_WIDTHS = [8, 12, 10, 10, 11, 11];
 
 function labelWidth(report: ScaleReport): number {
   return Math.max(8, ...report.endpoints.map((endpoint) => endpoint.label.length));

@@ -6,7 +6,8 @@ import { measureTargets, type LoadOptions } from "@/lib/bench/http-load";
 import { machinePageOutAfterSeconds } from "@/lib/bench/machine-io";
 import { createPostgresPool, postgresSqlClient } from "@/lib/db/postgres-client";
 import type { SqlClient } from "@/lib/db/sql-client";
-import { benchServerUrl, prepareBenchDatabase, warmPageCache, type BenchScale } from "./bench-database";
+import type { ResidentFiles } from "@/lib/bench/resident-files";
+import { benchServerUrl, keepDatabaseResident, prepareBenchDatabase, warmPageCache, type BenchScale } from "./bench-database";
 import { MIRROR_BENCH_ENDPOINTS, loadSamples, seededRandom, type BenchEndpoint, type BenchSamples } from "./endpoints";
 import { capturedStatements, explainStatement, formatPlans } from "./plans";
 import { interleaveScales, type ScaleTargets } from "./interleave";
@@ -16,7 +17,7 @@ import { UPSTREAM_SOURCE, type MeasuredScale } from "./upstream-figures";
 export type MirrorBenchOptions = {
   runs: ReadonlyArray<{ scale: BenchScale; comparedWith: MeasuredScale }>;
   load: LoadOptions;
-  /** Only the endpoints whose label contains this text (all when absent). */
+  /** Only the endpoints whose label contains one of these comma-separated texts (all when absent). */
   only?: string;
   /**
    * Starts the app server with the given environment (the production build, in
@@ -37,27 +38,30 @@ const PLANS_DIR = path.join(".reports", "mirror-plans");
  * LARGE and SMALL see the same machine), then prints and writes the report.
  */
 export async function runMirrorBench({ runs, load, only, startServer }: MirrorBenchOptions): Promise<ScaleReport[]> {
-  const endpoints = MIRROR_BENCH_ENDPOINTS.filter((endpoint) => !only || endpoint.label.includes(only));
-  if (endpoints.length === 0) throw new Error(`no endpoint label contains ${JSON.stringify(only)}`);
+  const texts = only?.split(",").filter(Boolean) ?? [];
+  const endpoints = MIRROR_BENCH_ENDPOINTS.filter((endpoint) => texts.length === 0 || texts.some((text) => endpoint.label.includes(text)));
+  if (endpoints.length === 0) throw new Error(`no endpoint label contains any of ${JSON.stringify(texts)}`);
   const serverUrl = benchServerUrl();
   const prepared: PreparedScale[] = [];
-  for (const { scale, comparedWith } of runs) {
-    const databaseUrl = await prepareBenchDatabase(serverUrl, scale);
-    await warmPageCache(databaseUrl);
-    const samples = await withSql(databaseUrl, (sql) => loadSamples(sql, seededRandom(1)));
-    await withSql(databaseUrl, (sql) => writePlans(sql, path.join(PLANS_DIR, scale.name), endpoints, samples));
-    prepared.push({ scale, comparedWith, databaseUrl, samples });
-  }
-
-  const interleaved = prepared.length > 1;
-  const measuredLoad: LoadOptions = { ...load, settleSeconds: load.settleSeconds ?? 0, reverseEveryOtherPass: interleaved };
+  const resident: Array<ResidentFiles | undefined> = [];
   const servers: RunningServer[] = [];
+  const interleaved = runs.length > 1;
+  const measuredLoad: LoadOptions = { ...load, settleSeconds: load.settleSeconds ?? 0, reverseEveryOtherPass: interleaved };
   let outcomes: EndpointOutcome[][];
   try {
+    for (const { scale, comparedWith } of runs) {
+      const databaseUrl = await prepareBenchDatabase(serverUrl, scale);
+      await warmPageCache(databaseUrl);
+      resident.push(await keepDatabaseResident(databaseUrl));
+      const samples = await withSql(databaseUrl, (sql) => loadSamples(sql, seededRandom(1)));
+      await withSql(databaseUrl, (sql) => writePlans(sql, path.join(PLANS_DIR, scale.name), endpoints, samples));
+      prepared.push({ scale, comparedWith, databaseUrl, samples });
+    }
     for (const [index, { databaseUrl }] of prepared.entries()) servers.push(await startServer({ MIRROR_DATABASE_URL: databaseUrl, DATABASE_URL: databaseUrl }, index));
     outcomes = await measureScales(prepared, servers, endpoints, measuredLoad);
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
+    await Promise.all(resident.map((files) => files?.release()));
   }
   const reports: ScaleReport[] = prepared.map(({ scale, comparedWith, databaseUrl }, index) => ({
     scale: scale.name,
@@ -75,17 +79,20 @@ export async function runMirrorBench({ runs, load, only, startServer }: MirrorBe
   const large = reports.find((report) => report.scale === "large");
   if (small && large) console.log(`\nLARGE against SMALL\n${formatScaling(small, large)}`);
   const pageOutAfterSeconds = machinePageOutAfterSeconds();
+  const allResident = resident.every((files) => files !== undefined);
   if (pageOutAfterSeconds !== undefined) {
     console.log(
-      `\nThis machine's kernel pages out memory left unread for ${pageOutAfterSeconds} s (DAMON pageout), the page cache included: ` +
-        "data read at random and larger than what stays in use is partly read from disk again (disk KiB/req), " +
-        "where upstream-perf.md measured with all data in the page cache.",
+      `\nThis machine's kernel pages out file cache that no process maps once it is left unread for ${pageOutAfterSeconds} s (DAMON pageout). ` +
+        (allResident
+          ? "Each database's files were kept mapped for the run, so they stayed in the page cache, as upstream-perf.md measured with all data cached."
+          : "Not every database's files could be kept mapped: data read at random and larger than what stays in use is partly read from disk again (disk KiB/req), " +
+            "where upstream-perf.md measured with all data in the page cache."),
     );
   }
   console.log(`\nUpstream: ${UPSTREAM_SOURCE}`);
 
   fs.mkdirSync(path.dirname(REPORT_PATH), { recursive: true });
-  const machine = { cpus: os.cpus().length, node: process.version, pageOutAfterSeconds: pageOutAfterSeconds ?? null };
+  const machine = { cpus: os.cpus().length, node: process.version, pageOutAfterSeconds: pageOutAfterSeconds ?? null, databaseFilesKeptMapped: allResident };
   const reportMethod = { ...measuredLoad, scalesInterleaved: interleaved, loadGenerator: "autocannon" };
   fs.writeFileSync(REPORT_PATH, `${JSON.stringify({ generatedAt: new Date().toISOString(), machine, method: reportMethod, upstreamSource: UPSTREAM_SOURCE, scales: reports }, null, 2)}\n`);
   console.log(`Wrote ${REPORT_PATH} and ${PLANS_DIR}/.`);
