@@ -107,9 +107,10 @@ export async function warmPageCache(url: string): Promise<void> {
  * this machine and readable; otherwise undefined, with the reason printed.
  */
 export async function keepDatabaseResident(url: string): Promise<ResidentFiles | undefined> {
-  const name = new URL(url).pathname.slice(1);
-  const host = new URL(url).hostname;
-  if (host !== "" && host !== "localhost" && !host.startsWith("127.") && host !== "[::1]") {
+  const { pathname, hostname } = new URL(url);
+  const name = pathname.slice(1);
+  // An empty host is a Unix socket: this machine too.
+  if (hostname !== "" && hostname !== "localhost" && !hostname.startsWith("127.") && hostname !== "[::1]") {
     console.log(`${name}: the server is not on this machine; its files cannot be kept in the page cache.`);
     return undefined;
   }

@@ -97,8 +97,8 @@ describe("report", () => {
 
   it("prints LARGE against SMALL per endpoint measured at both, with each one's disk reads", () => {
     const lines = formatScaling(report("small", 2_000, 0), report("large", 1_500, 40)).split("\n");
-    expect(lines[0]).toMatch(/req\/s Δ +passes' Δ +SMALL p99 +LARGE p99 +SMALL disk +LARGE disk$/);
-    expect(lines.find((line) => line.startsWith("/api/v1/balances"))).toMatch(/-25% +– +30\.0 +30\.0 +0\.0 +40\.0$/);
+    expect(lines[0]).toMatch(/req\/s Δ +passes' Δ +SMALL p99 +LARGE p99 +SMALL disk +LARGE disk +SMALL buf \(miss\) +LARGE buf \(miss\)$/);
+    expect(lines.find((line) => line.startsWith("/api/v1/balances"))).toMatch(/-25% +– +30\.0 +30\.0 +0\.0 +40\.0 +– +–$/);
     expect(lines.some((line) => line.startsWith("/api/v1/blocks"))).toBe(false);
   });
 
@@ -110,5 +110,16 @@ describe("report", () => {
       .split("\n")
       .find((line) => line.startsWith("/api/health"));
     expect(trivial).toMatch(/ -10% +-20%\.\.\+5% /);
+  });
+
+  it("prints each scale's buffer pool accesses per request with the misses among them", () => {
+    const small = report("small", 2_000);
+    const large = report("large", 1_900);
+    small.endpoints[2]!.buffers = { accesses: 209.4, misses: 32.06 };
+    large.endpoints[2]!.buffers = { accesses: 246.6, misses: 50.24 };
+    const balances = formatScaling(small, large)
+      .split("\n")
+      .find((line) => line.startsWith("/api/v1/balances"));
+    expect(balances).toMatch(/ 209 \(32\.1\) +247 \(50\.2\)$/);
   });
 });

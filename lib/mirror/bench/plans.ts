@@ -18,6 +18,45 @@ export async function capturedStatements(sql: SqlClient, path: string): Promise<
   return { status: response.status, statements };
 }
 
+/** PostgreSQL buffer pool use per request: pages looked up, and those not in shared_buffers (read from the OS). */
+export type BufferUse = { accesses: number; misses: number };
+
+/**
+ * What the requests of `paths` cost PostgreSQL's buffer pool, per request:
+ * served one after another in this process on one connection, after a
+ * warm-up round of `warmup`, from the database's own counters
+ * (pg_stat_database). A machine's speed does not move these figures, so
+ * they show what a scale changes in the work itself: the same plan makes
+ * the same accesses at both scales, and only misses grow as tables outgrow
+ * the buffer pool. Undefined on a server that cannot flush its counters on
+ * demand (before PostgreSQL 15).
+ */
+export async function bufferUse(sql: SqlClient, warmup: readonly string[], paths: readonly string[]): Promise<BufferUse | undefined> {
+  return sql.withSession(async (session) => {
+    const mirror: MirrorContext = { sql: async () => session, config: DEFAULT_MIRROR_CONFIG, now: () => BigInt(Date.now()) * 1_000_000n };
+    const serve = async (list: readonly string[]) => {
+      for (const path of list) await (await serveMirrorRequest(mirror, new Request(new URL(path, "http://bench.invalid"))))?.arrayBuffer();
+    };
+    // The flush happens once the backend is idle after the call, so the next statement reads them.
+    const counters = async () => {
+      await session.query("SELECT pg_stat_force_next_flush()");
+      const [row] = await session.query<{ hit: bigint; read: bigint }>("SELECT blks_hit AS hit, blks_read AS read FROM pg_stat_database WHERE datname = current_database()");
+      return { hit: Number(row!.hit), read: Number(row!.read) };
+    };
+    try {
+      await counters();
+    } catch {
+      return undefined;
+    }
+    await serve(warmup);
+    const before = await counters();
+    await serve(paths);
+    const after = await counters();
+    const requests = Math.max(1, paths.length);
+    return { accesses: (after.hit + after.read - before.hit - before.read) / requests, misses: (after.read - before.read) / requests };
+  });
+}
+
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of a statement twice: planned with its
  * parameter values (what an unnamed statement gets), and as the generic plan

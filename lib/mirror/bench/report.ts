@@ -1,4 +1,5 @@
 import type { LoadResult } from "@/lib/bench/http-load";
+import type { BufferUse } from "./plans";
 import { UPSTREAM_FIGURES, type Figure, type MeasuredScale, type UpstreamEndpoint } from "./upstream-figures";
 
 export type EndpointOutcome = {
@@ -8,6 +9,8 @@ export type EndpointOutcome = {
   /** Why it was not measured (its route answers 404, …). */
   skipped?: string;
   result?: LoadResult;
+  /** PostgreSQL buffer pool use per request served from the database (bufferUse). */
+  buffers?: BufferUse;
 };
 
 export type ScaleReport = { scale: string; comparedWith: MeasuredScale; database: string; endpoints: EndpointOutcome[] };
@@ -68,14 +71,17 @@ export function formatScale(report: ScaleReport): string {
  * request. The change is paired pass by pass, since each pass measures an
  * endpoint at both scales moments apart: the median of the passes' changes
  * and their range, which shows how far the machine moved within the run (the
- * trivial route, the same work at both scales, shows it alone).
+ * trivial route, the same work at both scales, shows it alone); and each
+ * scale's buffer pool accesses per request with the misses among them.
  */
 export function formatScaling(small: ScaleReport, large: ScaleReport): string {
   const width = labelWidth(small);
   const signed = (change: number) => `${change >= 0 ? "+" : ""}${change.toFixed(0)}%`;
+  const buffers = (use: BufferUse | undefined) => (use ? `${use.accesses.toFixed(0)} (${use.misses.toFixed(1)})` : "–");
   const rows = small.endpoints.flatMap((endpoint) => {
     const before = endpoint.result;
-    const after = large.endpoints.find((candidate) => candidate.label === endpoint.label)?.result;
+    const atLarge = large.endpoints.find((candidate) => candidate.label === endpoint.label);
+    const after = atLarge?.result;
     if (!before || !after) return [];
     const changes = pairedChanges(before, after);
     const figures = [
@@ -85,6 +91,8 @@ export function formatScaling(small: ScaleReport, large: ScaleReport): string {
       number(after.p99, 1),
       number(before.diskKiBPerRequest, 1),
       number(after.diskKiBPerRequest, 1),
+      buffers(endpoint.buffers),
+      buffers(atLarge.buffers),
     ];
     return [[endpoint.label.padEnd(width), ...figures.map((figure, at) => cell(figure, SCALING_WIDTHS[at]!))].join(" ")];
   });
@@ -104,8 +112,8 @@ function middle(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
 }
 
-const SCALING_HEADERS = ["req/s Δ", "passes' Δ", "SMALL p99", "LARGE p99", "SMALL disk", "LARGE disk"];
-const SCALING_WIDTHS = [8, 12, 10, 10, 11, 11];
+const SCALING_HEADERS = ["req/s Δ", "passes' Δ", "SMALL p99", "LARGE p99", "SMALL disk", "LARGE disk", "SMALL buf (miss)", "LARGE buf (miss)"];
+const SCALING_WIDTHS = [8, 12, 10, 10, 11, 11, 17, 17];
 
 function labelWidth(report: ScaleReport): number {
   return Math.max(8, ...report.endpoints.map((endpoint) => endpoint.label.length));

@@ -9,7 +9,7 @@ import type { SqlClient } from "@/lib/db/sql-client";
 import type { ResidentFiles } from "@/lib/bench/resident-files";
 import { benchServerUrl, keepDatabaseResident, prepareBenchDatabase, warmPageCache, type BenchScale } from "./bench-database";
 import { MIRROR_BENCH_ENDPOINTS, loadSamples, seededRandom, type BenchEndpoint, type BenchSamples } from "./endpoints";
-import { capturedStatements, explainStatement, formatPlans } from "./plans";
+import { bufferUse, capturedStatements, explainStatement, formatPlans, type BufferUse } from "./plans";
 import { interleaveScales, type ScaleTargets } from "./interleave";
 import { formatScale, formatScaling, type EndpointOutcome, type ScaleReport } from "./report";
 import { UPSTREAM_SOURCE, type MeasuredScale } from "./upstream-figures";
@@ -27,7 +27,7 @@ export type MirrorBenchOptions = {
   startServer: (env: Record<string, string>, index: number) => Promise<RunningServer>;
 };
 
-type PreparedScale = { scale: BenchScale; comparedWith: MeasuredScale; databaseUrl: string; samples: BenchSamples };
+type PreparedScale = { scale: BenchScale; comparedWith: MeasuredScale; databaseUrl: string; samples: BenchSamples; buffers: Array<BufferUse | undefined> };
 
 const REPORT_PATH = path.join(".reports", "mirror-bench.json");
 const PLANS_DIR = path.join(".reports", "mirror-plans");
@@ -54,8 +54,11 @@ export async function runMirrorBench({ runs, load, only, startServer }: MirrorBe
       await warmPageCache(databaseUrl);
       resident.push(await keepDatabaseResident(databaseUrl));
       const samples = await withSql(databaseUrl, (sql) => loadSamples(sql, seededRandom(1)));
-      await withSql(databaseUrl, (sql) => writePlans(sql, path.join(PLANS_DIR, scale.name), endpoints, samples));
-      prepared.push({ scale, comparedWith, databaseUrl, samples });
+      const buffers = await withSql(databaseUrl, async (sql) => {
+        await writePlans(sql, path.join(PLANS_DIR, scale.name), endpoints, samples);
+        return measureBufferUse(sql, endpoints, samples);
+      });
+      prepared.push({ scale, comparedWith, databaseUrl, samples, buffers });
     }
     for (const [index, { databaseUrl }] of prepared.entries()) servers.push(await startServer({ MIRROR_DATABASE_URL: databaseUrl, DATABASE_URL: databaseUrl }, index));
     outcomes = await measureScales(prepared, servers, endpoints, measuredLoad);
@@ -63,11 +66,11 @@ export async function runMirrorBench({ runs, load, only, startServer }: MirrorBe
     await Promise.all(servers.map((server) => server.stop()));
     await Promise.all(resident.map((files) => files?.release()));
   }
-  const reports: ScaleReport[] = prepared.map(({ scale, comparedWith, databaseUrl }, index) => ({
+  const reports: ScaleReport[] = prepared.map(({ scale, comparedWith, databaseUrl, buffers }, index) => ({
     scale: scale.name,
     comparedWith,
     database: new URL(databaseUrl).pathname.slice(1),
-    endpoints: outcomes[index]!,
+    endpoints: outcomes[index]!.map((outcome, at) => ({ ...outcome, buffers: buffers[at] })),
   }));
 
   const method = describeMethod(measuredLoad, interleaved);
@@ -148,6 +151,20 @@ async function writePlans(sql: SqlClient, dir: string, endpoints: readonly Bench
     const file = `${endpoint.label.replace(/^\/api\/v1\//, "").replace(/[^\w.]+/g, "_").replace(/^_|_$/g, "")}.txt`;
     fs.writeFileSync(path.join(dir, file), formatPlans(`${requestPath} (status ${captured.status})`, explained));
   }
+}
+
+const BUFFER_WARMUP_REQUESTS = 100;
+const BUFFER_MEASURED_REQUESTS = 200;
+
+/** Each endpoint's buffer pool use per request (bufferUse), over requests with fresh random ids. */
+async function measureBufferUse(sql: SqlClient, endpoints: readonly BenchEndpoint[], samples: BenchSamples): Promise<Array<BufferUse | undefined>> {
+  const random = seededRandom(4);
+  const paths = (count: number, endpoint: BenchEndpoint) => Array.from({ length: count }, () => endpoint.path(samples, random));
+  const measured: Array<BufferUse | undefined> = [];
+  for (const endpoint of endpoints) {
+    measured.push(endpoint.reference ? undefined : await bufferUse(sql, paths(BUFFER_WARMUP_REQUESTS, endpoint), paths(BUFFER_MEASURED_REQUESTS, endpoint)));
+  }
+  return measured;
 }
 
 async function withSql<T>(url: string, work: (sql: SqlClient) => Promise<T>): Promise<T> {
