@@ -104,8 +104,13 @@ async function run(baseUrl: string, target: LoadTarget, connections: number, sec
   };
 }
 
+/** The middle of the values (the upper one of an even count): the figure a run of passes reports. */
+export function middleOf(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
+
 function median(label: string, results: LoadResult[]): LoadResult {
-  const middle = <T>(values: T[], key: (value: T) => number) => values.map(key).sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const middle = <T>(values: T[], key: (value: T) => number) => middleOf(values.map(key));
   const disk = results.flatMap((result) => (result.diskKiBPerRequest === undefined ? [] : [result.diskKiBPerRequest]));
   return {
     label,

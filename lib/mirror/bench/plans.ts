@@ -11,11 +11,17 @@ import { serveMirrorRequest } from "../routes";
  */
 export async function capturedStatements(sql: SqlClient, path: string): Promise<{ status: number; statements: RecordedStatement[] } | undefined> {
   const statements: RecordedStatement[] = [];
-  const mirror: MirrorContext = { sql: async () => recordingSqlClient(sql, statements), config: DEFAULT_MIRROR_CONFIG, now: () => BigInt(Date.now()) * 1_000_000n };
+  const status = await serveInProcess(recordingSqlClient(sql, statements), path);
+  return status === undefined ? undefined : { status, statements };
+}
+
+/** Serves `path` with the mirror handlers in this process on `sql`, reading the whole body; its status, or undefined when no mirror route matches. */
+async function serveInProcess(sql: SqlClient, path: string): Promise<number | undefined> {
+  const mirror: MirrorContext = { sql: async () => sql, config: DEFAULT_MIRROR_CONFIG, now: () => BigInt(Date.now()) * 1_000_000n };
   const response = await serveMirrorRequest(mirror, new Request(new URL(path, "http://bench.invalid")));
   if (!response) return undefined;
   await response.arrayBuffer();
-  return { status: response.status, statements };
+  return response.status;
 }
 
 /** PostgreSQL buffer pool use per request: pages looked up, and those not in shared_buffers (read from the OS). */
@@ -33,9 +39,8 @@ export type BufferUse = { accesses: number; misses: number };
  */
 export async function bufferUse(sql: SqlClient, warmup: readonly string[], paths: readonly string[]): Promise<BufferUse | undefined> {
   return sql.withSession(async (session) => {
-    const mirror: MirrorContext = { sql: async () => session, config: DEFAULT_MIRROR_CONFIG, now: () => BigInt(Date.now()) * 1_000_000n };
     const serve = async (list: readonly string[]) => {
-      for (const path of list) await (await serveMirrorRequest(mirror, new Request(new URL(path, "http://bench.invalid"))))?.arrayBuffer();
+      for (const path of list) await serveInProcess(session, path);
     };
     // The flush happens once the backend is idle after the call, so the next statement reads them.
     const counters = async () => {

@@ -1,4 +1,4 @@
-import type { LoadResult } from "@/lib/bench/http-load";
+import { middleOf, type LoadResult } from "@/lib/bench/http-load";
 import type { BufferUse } from "./plans";
 import { UPSTREAM_FIGURES, type Figure, type MeasuredScale, type UpstreamEndpoint } from "./upstream-figures";
 
@@ -85,7 +85,7 @@ export function formatScaling(small: ScaleReport, large: ScaleReport): string {
     if (!before || !after) return [];
     const changes = pairedChanges(before, after);
     const figures = [
-      signed(middle(changes)),
+      signed(middleOf(changes)),
       changes.length > 1 ? `${signed(Math.min(...changes))}..${signed(Math.max(...changes))}` : "–",
       number(before.p99, 1),
       number(after.p99, 1),
@@ -104,12 +104,6 @@ function pairedChanges(small: LoadResult, large: LoadResult): number[] {
   const paired = small.passes && large.passes && small.passes.length === large.passes.length && small.passes.length > 0;
   const pairs = paired ? small.passes!.map((before, pass) => [before, large.passes![pass]!] as const) : [[small.requestsPerSecond, large.requestsPerSecond] as const];
   return pairs.map(([before, after]) => (after / before - 1) * 100);
-}
-
-function middle(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const half = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
 }
 
 const SCALING_HEADERS = ["req/s Δ", "passes' Δ", "SMALL p99", "LARGE p99", "SMALL disk", "LARGE disk", "SMALL buf (miss)", "LARGE buf (miss)"];
