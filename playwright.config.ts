@@ -1,11 +1,14 @@
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { CLUSTER_PORTS, EMBEDDED_PORT } from "./e2e/servers";
+import { isMet, POSTGRES } from "./lib/testing/requirements";
 
 // Debian's Chromium when present: Playwright's own browser download is not possible everywhere.
 const SYSTEM_CHROMIUM = "/usr/bin/chromium";
 const executablePath = process.env.CHROMIUM_PATH ?? (fs.existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined);
-const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+// The two-instance PostgreSQL project: CI fails without it; elsewhere it is skipped and said so once (workers reload this file).
+const hasPostgres = isMet(POSTGRES);
+if (!hasPostgres && process.env.TEST_WORKER_INDEX === undefined) console.log(`skipped: Playwright project postgres-cluster (${POSTGRES.what})`);
 
 const readiness = (port: number) => `http://127.0.0.1:${port}/api/health/ready`;
 
@@ -27,7 +30,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "embedded", testIgnore: /cluster\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${EMBEDDED_PORT}` } },
+    { name: "embedded", testIgnore: /(cluster|servers)\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${EMBEDDED_PORT}` } },
+    // Starts its own servers, one after the other (e2e/route-agreement.servers.spec.ts).
+    { name: "servers", testMatch: /servers\.spec\.ts$/ },
     ...(hasPostgres ? [{ name: "postgres-cluster", testMatch: /cluster\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${CLUSTER_PORTS[0]}` } }] : []),
   ],
   webServer: [

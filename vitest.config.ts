@@ -11,7 +11,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { LOG_LEVEL: "silent" },
-    globalSetup: ["lib/db/vitest-global-setup.ts"],
-    reporters: process.env.CI ? ["default", ["json", { outputFile: ".reports/vitest.json" }]] : ["default"],
+    globalSetup: ["lib/db/testing/vitest-global-setup.ts"],
+    // The skip reporter lists every skipped suite and test with its reason after the run.
+    reporters: process.env.CI
+      ? ["default", "./lib/testing/skip-reporter.ts", "./lib/testing/failure-reporter.ts", ["json", { outputFile: ".reports/vitest.json" }]]
+      : ["default", "./lib/testing/skip-reporter.ts"],
   },
 });

@@ -12,7 +12,7 @@ test("liveness and readiness answer", async ({ request }) => {
 
   const ready = await request.get("/api/health/ready");
   expect(ready.status()).toBe(200);
-  expect(await ready.json()).toEqual({ status: "ready", database: "ok", migrations: "applied" });
+  expect(await ready.json()).toEqual({ status: "ready", database: "ok", migrations: "applied", pools: { app: { kind: "embedded" } } });
   expect(ready.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
 });
 

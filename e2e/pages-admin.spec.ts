@@ -80,3 +80,28 @@ test("a refused write shows the manage API's reason", async ({ page }) => {
   await page.getByRole("button", { name: "Schedule maintenance" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "refused" })).toContainText("scheduled_until");
 });
+
+test("a console write posted from another origin with a valid session is refused with 403 and changes nothing", async ({ page, request }) => {
+  const summary = await readSummary(request);
+  const target = summary.components.find((component) => !component.group && component.status === "operational")!;
+  const name = qualifiedNames(summary.components).get(target.id)!;
+  await signIn(page);
+  // Capture the real server action a status change posts, then let it through unchanged.
+  const row = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+  await row.getByLabel(`Status of ${name}`).selectOption("operational");
+  const [action] = await Promise.all([
+    page.waitForRequest((posted) => posted.method() === "POST" && posted.headers()["next-action"] !== undefined),
+    row.getByRole("button", { name: "Set status" }).click(),
+  ]);
+  await expect(page.getByRole("status")).toContainText("Saved");
+
+  const headers = { ...(await action.allHeaders()) };
+  const body = (action.postData() ?? "").replace(/operational/g, "major_outage");
+  const forged = await page.request.fetch(action.url(), { method: "POST", headers: { ...headers, origin: "http://evil.example" }, data: body });
+  expect(forged.status()).toBe(403);
+  const unnamed = { ...headers };
+  delete unnamed.origin;
+  expect((await page.request.fetch(action.url(), { method: "POST", headers: unnamed, data: body })).status()).toBe(403);
+  const after = await readSummary(request);
+  expect(after.components.find((component) => component.id === target.id)?.status).toBe("operational");
+});

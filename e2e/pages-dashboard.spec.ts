@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 import { expect, test } from "@playwright/test";
-import { COMPONENT_STATUS_LABEL } from "../components/status/tone";
 import { qualifiedNames } from "../lib/pages/summary";
+import { COMPONENT_STATUS_LABEL } from "../lib/status/labels";
 import { manage, readSummary } from "./pages-fixtures";
 
 test("the dashboard renders the seeded state from summary.json", async ({ page, request }) => {
@@ -27,8 +27,8 @@ test("the dashboard renders the seeded state from summary.json", async ({ page, 
       const row = card.getByRole("listitem").filter({ has: page.getByRole("heading", { name: component.name, exact: true }) });
       await expect(row).toContainText(COMPONENT_STATUS_LABEL[component.status]);
       await expect(row).toContainText(/\d+\.\d\d% uptime over 90 days/);
-      // One cell per day, 90 days, each a button in the day toolbar.
-      await expect(page.getByRole("toolbar", { name: `${names.get(id)!.replace(" / ", " ")}: status per day` }).getByRole("button")).toHaveCount(90);
+      // One cell per day, 90 days, in the bar's day slider.
+      await expect(page.getByRole("slider", { name: `${names.get(id)!.replace(" / ", " ")}: status per day` }).locator("span")).toHaveCount(90);
     }
   }
 });
@@ -36,31 +36,53 @@ test("the dashboard renders the seeded state from summary.json", async ({ page, 
 test("the 90-day bar is one tab stop, arrow keys walk the days, and the tooltip tells the day", async ({ page, request }) => {
   const summary = await readSummary(request);
   await page.goto("/");
-  const bars = page.getByRole("toolbar");
-  await expect(bars.first().locator('button[tabindex="0"]')).toHaveCount(1);
-  // Tab from the last link above the components: today's cell of the first bar, then the second bar.
+  const bars = page.getByRole("slider");
+  // Tab from the last link above the components: today on the first bar, then the second bar.
   await page.getByRole("link", { name: summary.scheduled_maintenances.at(-1)!.name }).focus();
   await page.keyboard.press("Tab");
-  await expect(bars.first().locator(":focus")).toHaveAttribute("data-day", "89");
+  await expect(bars.first()).toBeFocused();
+  await expect(bars.first()).toHaveAttribute("aria-valuenow", "89");
+  await expect(bars.first()).toHaveAttribute("aria-valuetext", /: (operational|degraded performance|partial outage|major outage)/);
   await expect(page.getByRole("tooltip")).toContainText(/\(UTC\)/);
   await page.keyboard.press("ArrowLeft");
-  await expect(bars.first().locator(":focus")).toHaveAttribute("data-day", "88");
-  await expect(bars.first().locator(":focus")).toHaveAttribute("aria-describedby", /.+/);
+  await expect(bars.first()).toHaveAttribute("aria-valuenow", "88");
+  await expect(bars.first()).toHaveAttribute("aria-describedby", /.+/);
   await expect(page.getByRole("tooltip")).toContainText(/\d+\.\d\d% up|No data/);
   await page.keyboard.press("Home");
-  await expect(bars.first().locator(":focus")).toHaveAttribute("data-day", "0");
+  await expect(bars.first()).toHaveAttribute("aria-valuenow", "0");
   await page.keyboard.press("Escape");
   await expect(page.getByRole("tooltip")).toHaveCount(0);
   await page.keyboard.press("Tab");
-  await expect(bars.nth(1).locator(":focus")).toHaveAttribute("data-day", "89");
+  await expect(bars.nth(1)).toBeFocused();
+  await expect(bars.nth(1)).toHaveAttribute("aria-valuenow", "89");
+});
+
+test("the bars show 90 days wide, 60 on small screens and 30 on narrow ones, and the keys walk only those", async ({ page }) => {
+  const visibleDays = () => page.locator(".uptime-bar").first().evaluate((bar) => [...bar.children].filter((cell) => (cell as HTMLElement).offsetParent !== null).length);
+  for (const [width, days] of [[1280, 90], [700, 60], [360, 30]] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/");
+    expect(await visibleDays(), `${width} px`).toBe(days);
+  }
+  await page.getByRole("slider").first().focus();
+  await page.keyboard.press("Home");
+  await expect(page.getByRole("slider").first()).toHaveAttribute("aria-valuenow", "60");
 });
 
 test("a day with an outage lists it in the tooltip", async ({ page }) => {
   await page.goto("/");
   // Seeded history has resolved incidents; their days are striped cells.
-  const problemDay = page.locator('[role="toolbar"] button[style*="repeating-linear-gradient"]').first();
+  const problemDay = page.locator(".uptime-bar > :is(.d, .p, .m)").first();
+  await expect(problemDay).toHaveCSS("background-image", /repeating-linear-gradient/);
   await problemDay.hover();
   await expect(page.getByRole("tooltip")).toContainText(/(Degraded performance|Partial outage|Major outage) \d\d:\d\d–(\d\d:\d\d|now)/);
+});
+
+test("the dashboard's HTML is under 150 KB uncompressed", async ({ request }) => {
+  const response = await request.get("/", { headers: { "accept-encoding": "identity" } });
+  const size = (await response.body()).length;
+  console.log(`dashboard HTML: ${(size / 1024).toFixed(1)} KB uncompressed`);
+  expect(size).toBeLessThan(150 * 1024);
 });
 
 test("an incident created through the manage API appears on / within one refresh", async ({ page, request }) => {
@@ -85,7 +107,7 @@ test("the dashboard is complete without JavaScript", async ({ browser, request }
   const page = await context.newPage();
   await page.goto("/");
   await expect(page.locator("#overall-status")).toHaveText(summary.status.description);
-  await expect(page.getByRole("toolbar")).toHaveCount(summary.components.filter((component) => !component.group).length);
+  await expect(page.getByRole("slider")).toHaveCount(summary.components.filter((component) => !component.group).length);
   await context.close();
 });
 

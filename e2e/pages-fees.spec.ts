@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { example, grouped, priceOverHttp } from "./pages-fixtures";
+import { example, grouped, priceOverHttp, saveScreenshot } from "./pages-fixtures";
 
 test("the fee page prices an uploaded file, the same total as the API", async ({ page, request }) => {
   const bytes = example("token-create");
@@ -71,7 +71,34 @@ test("a high-volume transaction shows the multiplied price at the chosen throttl
   await page.goto("/fees");
   await page.getByRole("link", { name: "High-volume account create" }).click();
   await expect(page.getByTestId("fee-high-volume")).toContainText(grouped((BigInt(api.body.total) * 51333n) / 1000n));
-  await expect(page.getByText("× 51.333")).toBeVisible();
+  await expect(page.getByText("the itemized total × 51.333")).toBeVisible();
+  // The headline's high-volume price is the itemized table's last line.
+  await expect(page.getByTestId("fee-high-volume-tinycents")).toHaveText(grouped((BigInt(api.body.total) * 51333n) / 1000n));
+});
+
+test("a price over the transaction's max fee is called out; one under it is not", async ({ page }, testInfo) => {
+  // The high-volume example allows 2 ℏ; at 50% utilization its price is far above that.
+  await page.goto("/fees?example=high-volume-account-create&throttle=5000");
+  await expect(page.getByTestId("fee-over-max")).toContainText(/about [\d.,]+ ℏ, is more than the 2 ℏ the transaction allows/);
+  await saveScreenshot(page, testInfo, "fees-over-max-fee");
+  await page.goto("/fees?example=hbar-transfer");
+  await expect(page.getByTestId("fee-total")).toContainText("tinycents");
+  await expect(page.getByText(/Exchange rate from the mirror node/)).toBeVisible();
+  await expect(page.getByTestId("fee-over-max")).toHaveCount(0);
+});
+
+test("a refused file marks the file box, not the paste box, and says what a file must hold", async ({ page }, testInfo) => {
+  await page.goto("/fees");
+  const fileInput = page.getByLabel(/Drop a file of raw transaction bytes/);
+  await fileInput.setInputFiles({ name: "transaction.txt", mimeType: "text/plain", buffer: Buffer.from("0a0b0c0d\n") });
+  const box = page.getByTestId("file-box");
+  await expect(box).toHaveAttribute("data-invalid", "true");
+  await expect(fileInput).toHaveAttribute("aria-invalid", "true");
+  await expect(box.getByRole("alert")).toContainText("HTTP 400");
+  await expect(box).toContainText("raw binary bytes of one protobuf Transaction");
+  await expect(box).toContainText("hex text instead: paste its contents into the box below");
+  await expect(page.getByLabel("…or paste the bytes as hex or base64")).toHaveAttribute("aria-invalid", "false");
+  await saveScreenshot(page, testInfo, "fees-refused-file");
 });
 
 test("STATE mode goes to the API as mode=STATE", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { lifecycleLabel } from "../components/status/tone";
 import { qualifiedNames } from "../lib/pages/summary";
+import { LIFECYCLE_STATUS_LABEL } from "../lib/status/labels";
 import { readSummary } from "./pages-fixtures";
 
 test("an incident page shows title, impact, components and every update, newest first, in the viewer's zone", async ({ browser, request }) => {
@@ -15,7 +15,7 @@ test("an incident page shows title, impact, components and every update, newest 
   const updates = page.getByRole("list").filter({ has: page.getByRole("heading", { level: 3 }) }).getByRole("heading", { level: 3 });
   await expect(updates).toHaveCount(incident.incident_updates.length);
   for (const [index, update] of incident.incident_updates.entries()) {
-    await expect(updates.nth(index)).toContainText(lifecycleLabel(update.status));
+    await expect(updates.nth(index)).toContainText(LIFECYCLE_STATUS_LABEL[update.status]);
   }
   const stamp = updates.first().locator("time");
   await expect(stamp).toContainText("GMT+9");
@@ -31,13 +31,38 @@ test("a maintenance page shows its window, components and updates; /incidents/{i
   await expect(page).toHaveURL(new RegExp(`/maintenance/${maintenance.id}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(maintenance.name);
   await expect(page.getByText("Window starts")).toBeVisible();
-  await expect(page.getByText(`Scheduled maintenance · ${lifecycleLabel(maintenance.status)}`)).toBeVisible();
+  await expect(page.getByText(`Scheduled maintenance · ${LIFECYCLE_STATUS_LABEL[maintenance.status]}`)).toBeVisible();
   await expect(page.getByText(maintenance.incident_updates[0]!.body)).toBeVisible();
 });
 
-test("an unknown incident is a 404 page", async ({ page }) => {
-  const response = await page.goto("/incidents/doesnotexist");
-  expect(response?.status()).toBe(404);
+test("unknown paths, incidents and maintenances are a 404 page in the site's frame, with a way back", async ({ page, request }) => {
+  const { page: settings } = await readSummary(request);
+  for (const path of ["/incidents/doesnotexist", "/maintenance/doesnotexist", "/no/such/page"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("banner").getByRole("link", { name: settings.name })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await expect(page).toHaveTitle(new RegExp(`^(Page|Incident|Maintenance) not found · ${settings.name}$`));
+    // One frame: the header and footer once, whether or not the public layout is around the page.
+    await expect(page.locator("header"), path).toHaveCount(1);
+    await expect(page.locator("footer"), path).toHaveCount(1);
+  }
+  await page.getByRole("link", { name: "Back to the current status" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("one site name everywhere, from the page settings, and a favicon", async ({ page, request }) => {
+  const { page: settings } = await readSummary(request);
+  for (const [path, title] of [["/", settings.name], ["/history", `History · ${settings.name}`], ["/fees", `Fee estimator · ${settings.name}`]] as const) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(title);
+    await expect(page.getByRole("banner").getByRole("link", { name: settings.name })).toBeVisible();
+  }
+  const icon = await page.locator('link[rel="icon"]').getAttribute("href");
+  expect(icon).toBeTruthy();
+  const served = await request.get(icon!);
+  expect(served.status()).toBe(200);
+  expect(served.headers()["content-type"]).toContain("image/svg+xml");
 });
 
 test("history lists incidents and maintenances by month, filters by component and pages back", async ({ page, request }) => {

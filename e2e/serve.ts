@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import { createScratchDatabase } from "../lib/db/testing-postgres";
+import { createScratchDatabase } from "../lib/db/testing/postgres";
 import { serverEnv } from "../lib/server/ensure-build";
 import { serveCommandArgs } from "../lib/server/serve-command";
 import { CLUSTER_DATABASE_FILE, CLUSTER_PORTS, E2E_ADMIN_API_KEY, EMBEDDED_DATA_DIR, EMBEDDED_PORT } from "./servers";

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { signOut } from "@/app/admin/actions";
-import { NavLink } from "@/components/site/nav-link";
+import { signOut } from "@/lib/pages/console-actions";
+import { NavLinks } from "@/components/site/nav-link";
 
 const LINKS = [
   { href: "/admin/components", label: "Components" },
@@ -18,13 +18,7 @@ export function AdminHeader({ pageName, signedIn }: { pageName: string; signedIn
         </p>
         <nav aria-label="Console" className="flex flex-wrap items-center gap-1 text-sm">
           {signedIn && (
-            <ul className="flex flex-wrap gap-1">
-              {LINKS.map((link) => (
-                <li key={link.href}>
-                  <NavLink href={link.href}>{link.label}</NavLink>
-                </li>
-              ))}
-            </ul>
+            <NavLinks links={LINKS} className="flex flex-wrap gap-1" />
           )}
           <Link href="/" className="rounded-md px-3 py-2 font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
             Public page

@@ -1,5 +1,6 @@
-import { COMPONENT_STATUS_LABEL } from "@/components/status/tone";
+import { COMPONENT_STATUS_LABEL } from "@/lib/status/labels";
 import { COMPONENT_STATUSES } from "@/lib/status/vocabulary";
+import { StatusOptions } from "./status-options";
 
 export type PickableComponent = { id: string; name: string };
 
@@ -36,11 +37,7 @@ export function ComponentPicker({ components, legend, idPrefix, allowListed = tr
             >
               <option value="">{emptyLabel}</option>
               {allowListed && <option value="listed">Involved, status unchanged</option>}
-              {COMPONENT_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {COMPONENT_STATUS_LABEL[status]}
-                </option>
-              ))}
+              <StatusOptions statuses={COMPONENT_STATUSES} labels={COMPONENT_STATUS_LABEL} />
             </select>
           </div>
         ))}

@@ -1,9 +1,10 @@
 "use client";
 
-import { setComponentStatus } from "@/app/admin/actions";
-import { COMPONENT_STATUS_LABEL } from "@/components/status/tone";
+import { setComponentStatus } from "@/lib/pages/console-actions";
+import { COMPONENT_STATUS_LABEL } from "@/lib/status/labels";
 import type { ComponentStatus } from "@/lib/status/vocabulary";
 import { COMPONENT_STATUSES } from "@/lib/status/vocabulary";
+import { StatusOptions } from "./status-options";
 import { SubmitButton } from "./submit-button";
 import { useRecordWrite } from "./write-results";
 
@@ -25,11 +26,7 @@ export function ComponentStatusForm({ id, name, status }: { id: string; name: st
         key={status}
         className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
       >
-        {COMPONENT_STATUSES.map((value) => (
-          <option key={value} value={value}>
-            {COMPONENT_STATUS_LABEL[value]}
-          </option>
-        ))}
+        <StatusOptions statuses={COMPONENT_STATUSES} labels={COMPONENT_STATUS_LABEL} />
       </select>
       <SubmitButton>Set status</SubmitButton>
     </form>

@@ -1,11 +1,11 @@
 "use client";
 
-import { openIncident } from "@/app/admin/actions";
-import { lifecycleLabel } from "@/components/status/tone";
+import { openIncident } from "@/lib/pages/console-actions";
 import { INCIDENT_STATUSES } from "@/lib/status/vocabulary";
 import type { PickableComponent } from "./component-picker";
 import { ComponentPicker } from "./component-picker";
-import { CONTROL, LABEL } from "./form-styles";
+import { Field, LifecycleSelect, MessageField, TitleField } from "./field";
+import { CONTROL } from "./form-styles";
 import { SubmitButton } from "./submit-button";
 import { useRecordWrite } from "./write-results";
 
@@ -14,29 +14,12 @@ export function IncidentForm({ components }: { components: readonly PickableComp
   const record = useRecordWrite();
   return (
     <form action={async (formData) => record(await openIncident(formData))} className="space-y-4">
-      <div className="space-y-1">
-        <label htmlFor="incident-name" className={LABEL}>
-          Title
-        </label>
-        <input id="incident-name" name="name" required maxLength={255} className={CONTROL} placeholder="Elevated consensus latency on Mainnet" />
-      </div>
+      <TitleField id="incident-name" placeholder="Elevated consensus latency on Mainnet" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-1">
-          <label htmlFor="incident-status" className={LABEL}>
-            Status
-          </label>
-          <select id="incident-status" name="status" defaultValue="investigating" className={CONTROL}>
-            {INCIDENT_STATUSES.filter((status) => status !== "postmortem").map((status) => (
-              <option key={status} value={status}>
-                {lifecycleLabel(status)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="incident-impact" className={LABEL}>
-            Impact
-          </label>
+        <Field id="incident-status" label="Status">
+          <LifecycleSelect id="incident-status" statuses={INCIDENT_STATUSES.filter((status) => status !== "postmortem")} defaultValue="investigating" />
+        </Field>
+        <Field id="incident-impact" label="Impact">
           <select id="incident-impact" name="impact_override" defaultValue="" className={CONTROL}>
             <option value="">From the component statuses</option>
             <option value="none">None</option>
@@ -44,14 +27,9 @@ export function IncidentForm({ components }: { components: readonly PickableComp
             <option value="major">Major</option>
             <option value="critical">Critical</option>
           </select>
-        </div>
+        </Field>
       </div>
-      <div className="space-y-1">
-        <label htmlFor="incident-body" className={LABEL}>
-          Message
-        </label>
-        <textarea id="incident-body" name="body" rows={3} maxLength={25_000} className={CONTROL} placeholder="We are investigating reports of…" />
-      </div>
+      <MessageField id="incident-body" rows={3} placeholder="We are investigating reports of…" />
       <ComponentPicker components={components} legend="Affected components" idPrefix="incident-component" />
       <SubmitButton pendingText="Opening…">Open incident</SubmitButton>
     </form>

@@ -1,11 +1,13 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { useState } from "react";
-import { scheduleMaintenance } from "@/app/admin/actions";
+import { scheduleMaintenance } from "@/lib/pages/console-actions";
 import { useViewerTimeZone } from "@/components/time/local-time";
 import type { PickableComponent } from "./component-picker";
 import { ComponentPicker } from "./component-picker";
-import { CONTROL, LABEL } from "./form-styles";
+import { Field, MessageField, TitleField } from "./field";
+import { CONTROL } from "./form-styles";
 import { SubmitButton } from "./submit-button";
 import { useRecordWrite } from "./write-results";
 
@@ -20,27 +22,10 @@ export function MaintenanceForm({ components }: { components: readonly PickableC
   const zone = useViewerTimeZone();
   return (
     <form action={async (formData) => record(await scheduleMaintenance(formData))} className="space-y-4">
-      <div className="space-y-1">
-        <label htmlFor="maintenance-name" className={LABEL}>
-          Title
-        </label>
-        <input id="maintenance-name" name="name" required maxLength={255} className={CONTROL} placeholder="Mainnet upgrade to v0.73" />
-      </div>
+      <TitleField id="maintenance-name" placeholder="Mainnet upgrade to v0.73" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-1">
-          <label htmlFor="maintenance-from" className={LABEL}>
-            Starts ({zone})
-          </label>
-          <input id="maintenance-from" type="datetime-local" required value={from} onChange={(event) => setFrom(event.target.value)} className={CONTROL} />
-          <input type="hidden" name="scheduled_for" value={toInstant(from)} />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="maintenance-until" className={LABEL}>
-            Ends ({zone})
-          </label>
-          <input id="maintenance-until" type="datetime-local" required value={until} onChange={(event) => setUntil(event.target.value)} className={CONTROL} />
-          <input type="hidden" name="scheduled_until" value={toInstant(until)} />
-        </div>
+        <WindowEdge id="maintenance-from" label={<>Starts ({zone})</>} name="scheduled_for" value={from} onChange={setFrom} />
+        <WindowEdge id="maintenance-until" label={<>Ends ({zone})</>} name="scheduled_until" value={until} onChange={setUntil} />
       </div>
       <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
         <label className="flex items-center gap-2">
@@ -50,14 +35,19 @@ export function MaintenanceForm({ components }: { components: readonly PickableC
           <input type="checkbox" name="auto_completed" defaultChecked /> Complete automatically at the window end
         </label>
       </div>
-      <div className="space-y-1">
-        <label htmlFor="maintenance-body" className={LABEL}>
-          Message
-        </label>
-        <textarea id="maintenance-body" name="body" rows={3} maxLength={25_000} className={CONTROL} placeholder="We will upgrade the Mainnet consensus nodes…" />
-      </div>
+      <MessageField id="maintenance-body" rows={3} placeholder="We will upgrade the Mainnet consensus nodes…" />
       <ComponentPicker components={components} legend="Components in the window (status to show during it)" idPrefix="maintenance-component" />
       <SubmitButton pendingText="Scheduling…">Schedule maintenance</SubmitButton>
     </form>
+  );
+}
+
+/** One edge of the window: a local date-time picker, sent as the instant it means. */
+function WindowEdge({ id, label, name, value, onChange }: { id: string; label: ReactNode; name: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <Field id={id} label={label}>
+      <input id={id} type="datetime-local" required value={value} onChange={(event) => onChange(event.target.value)} className={CONTROL} />
+      <input type="hidden" name={name} value={toInstant(value)} />
+    </Field>
   );
 }

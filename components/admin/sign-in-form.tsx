@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { signIn } from "@/app/admin/actions";
+import { signIn } from "@/lib/pages/console-actions";
 import { Callout } from "@/components/ui/callout";
 import { SubmitButton } from "./submit-button";
 

@@ -1,8 +1,9 @@
 import Link from "next/link";
-import type { WriteResult } from "@/app/admin/actions";
+import type { WriteResult } from "@/lib/pages/console-actions";
 import { StatusLabel } from "@/components/status/status-label";
-import { COMPONENT_STATUS_LABEL, COMPONENT_STATUS_TONE, INDICATOR_TONE, lifecycleLabel } from "@/components/status/tone";
+import { COMPONENT_STATUS_TONE, INDICATOR_TONE } from "@/components/status/tone";
 import { Callout } from "@/components/ui/callout";
+import { COMPONENT_STATUS_LABEL, LIFECYCLE_STATUS_LABEL } from "@/lib/status/labels";
 
 /** The outcome of a console write and, when it went through, what the public page now says. */
 export function WriteResultPanel({ result }: { result: WriteResult }) {
@@ -48,7 +49,7 @@ export function WriteResultPanel({ result }: { result: WriteResult }) {
           {view.incidents.length + view.maintenances.length > 0 && (
             <p>
               Shown on the page:{" "}
-              {[...view.incidents, ...view.maintenances].map((entry) => `${entry.name} (${lifecycleLabel(entry.status)})`).join(", ")}
+              {[...view.incidents, ...view.maintenances].map((entry) => `${entry.name} (${LIFECYCLE_STATUS_LABEL[entry.status]})`).join(", ")}
             </p>
           )}
           <Link href="/" className="inline-block underline underline-offset-4">

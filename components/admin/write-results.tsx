@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { createContext, useContext, useState } from "react";
-import type { WriteResult } from "@/app/admin/actions";
+import type { WriteResult } from "@/lib/pages/console-actions";
 import { WriteResultPanel } from "./write-result";
 
 const RecordWrite = createContext<(result: WriteResult) => void>(() => {});

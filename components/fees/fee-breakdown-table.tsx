@@ -1,10 +1,13 @@
 import type { ReactNode } from "react";
-import type { FeeEstimate, FeeExtra } from "@/lib/pages/fee-estimate";
-import { subtotal } from "@/lib/pages/fee-estimate";
+import type { FeeEstimate, FeeExtra, FeePart } from "@/lib/pages/fee-estimate";
+import { highVolumePrice, subtotal } from "@/lib/pages/fee-estimate";
 import { formatInteger } from "@/lib/pages/fee-money";
+import { multiplierFactor } from "./fee-total";
 
 const numberCell = "px-3 py-2 text-right tabular-nums whitespace-nowrap";
 const headerCell = "px-3 py-2 text-right font-medium whitespace-nowrap";
+/** The columns after "Item", in the order `ExtraRow` fills them. */
+const AMOUNT_COLUMNS = ["Count", "Included", "Charged", "Fee per unit", "Subtotal (tinycents)"];
 
 /** `SIGNATURES` → `Signatures`; the schedule's own name stays beside it. */
 const humanize = (name: string) => name.charAt(0) + name.slice(1).toLowerCase().replace(/_/g, " ");
@@ -48,14 +51,26 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** A priced part (node or service): its base, each extra, and their sum. */
+function PartSection({ title, part, total }: { title: string; part: FeePart; total: string }) {
+  return (
+    <Section title={title}>
+      <AmountRow label="Base" amount={part.base} />
+      {part.extras.map((extra, index) => (
+        <ExtraRow key={`${extra.name}-${index}`} extra={extra} />
+      ))}
+      <AmountRow label={total} amount={subtotal(part)} strong />
+    </Section>
+  );
+}
+
 /**
  * The itemized price (fees.md §3): node base and extras, the network fee as
  * a multiple of the node fee, service base and extras, and the total. Every
  * amount is in tinycents, exactly as the endpoint returned it.
  */
 export function FeeBreakdownTable({ estimate, type }: { estimate: FeeEstimate; type: string }) {
-  const node = subtotal(estimate.node);
-  const service = subtotal(estimate.service);
+  const highVolume = highVolumePrice(estimate);
   return (
     <div role="region" aria-label="Itemized fee" tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 dark:border-slate-800">
       <table className="w-full min-w-[36rem] text-sm">
@@ -65,40 +80,18 @@ export function FeeBreakdownTable({ estimate, type }: { estimate: FeeEstimate; t
             <th scope="col" className="px-3 py-2 text-left font-medium">
               Item
             </th>
-            <th scope="col" className={headerCell}>
-              Count
-            </th>
-            <th scope="col" className={headerCell}>
-              Included
-            </th>
-            <th scope="col" className={headerCell}>
-              Charged
-            </th>
-            <th scope="col" className={headerCell}>
-              Fee per unit
-            </th>
-            <th scope="col" className={headerCell}>
-              Subtotal (tinycents)
-            </th>
+            {AMOUNT_COLUMNS.map((column) => (
+              <th key={column} scope="col" className={headerCell}>
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
-        <Section title="Node fee">
-          <AmountRow label="Base" amount={estimate.node.base} />
-          {estimate.node.extras.map((extra, index) => (
-            <ExtraRow key={`${extra.name}-${index}`} extra={extra} />
-          ))}
-          <AmountRow label="Node fee" amount={node} strong />
-        </Section>
+        <PartSection title="Node fee" part={estimate.node} total="Node fee" />
         <Section title="Network fee">
           <AmountRow label={`${formatInteger(estimate.network.multiplier)} × node fee`} amount={estimate.network.subtotal} strong />
         </Section>
-        <Section title={`Service fee (${type})`}>
-          <AmountRow label="Base" amount={estimate.service.base} />
-          {estimate.service.extras.map((extra, index) => (
-            <ExtraRow key={`${extra.name}-${index}`} extra={extra} />
-          ))}
-          <AmountRow label="Service fee" amount={service} strong />
-        </Section>
+        <PartSection title={`Service fee (${type})`} part={estimate.service} total="Service fee" />
         <tfoot className="border-t-2 border-slate-300 dark:border-slate-700">
           <tr className="text-base font-semibold">
             <th scope="row" colSpan={5} className="px-3 py-3 text-left">
@@ -108,6 +101,16 @@ export function FeeBreakdownTable({ estimate, type }: { estimate: FeeEstimate; t
               {formatInteger(estimate.total)}
             </td>
           </tr>
+          {highVolume !== null && (
+            <tr className="font-semibold">
+              <th scope="row" colSpan={5} className="px-3 py-2 text-left">
+                High-volume price: total × {multiplierFactor(estimate.highVolumeMultiplier)}, rounded down
+              </th>
+              <td className={numberCell} data-testid="fee-high-volume-tinycents">
+                {formatInteger(highVolume)}
+              </td>
+            </tr>
+          )}
         </tfoot>
       </table>
     </div>

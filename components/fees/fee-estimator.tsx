@@ -3,7 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import type { DragEvent, FormEvent } from "react";
 import { useId, useState, useSyncExternalStore } from "react";
-import { describeTransaction } from "@/app/(public)/fees/actions";
+import { describeTransaction } from "@/lib/pages/fee-actions";
+import { PageSection } from "@/components/site/page-section";
 import { Callout } from "@/components/ui/callout";
 import type { TransactionSummary } from "@/lib/pages/describe-transaction";
 import type { FeeAnswer } from "@/lib/pages/fee-estimate";
@@ -11,7 +12,7 @@ import { readFeeAnswer } from "@/lib/pages/fee-estimate";
 import { exampleUrl, FEE_EXAMPLES } from "@/lib/pages/fee-examples";
 import { readExchangeRate } from "@/lib/pages/fee-money";
 import type { FeeMode } from "@/lib/pages/fee-request";
-import { bytesToBase64, bytesToHex, readPastedBytes } from "@/lib/pages/transaction-input";
+import { bytesToBase64, bytesToHex, describeRefusedFile, readPastedBytes } from "@/lib/pages/transaction-input";
 import { FeeBreakdownTable } from "./fee-breakdown-table";
 import { FeeErrorCallout } from "./fee-error";
 import type { RateState } from "./fee-total";
@@ -23,7 +24,10 @@ const LINK_LIMIT_BYTES = 4096;
 
 export type PricedResult = { summary: TransactionSummary | null; status: number; body: string };
 
-type Outcome = { summary: TransactionSummary | null; answer: FeeAnswer; link: string | null };
+/** Which input an outcome priced: its error marks that input. */
+type Source = "file" | "text";
+
+type Outcome = { summary: TransactionSummary | null; answer: FeeAnswer; link: string | null; source: Source };
 
 type Props = {
   initial: {
@@ -57,12 +61,15 @@ export function FeeEstimator({ initial }: Props) {
   const [pending, setPending] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(() =>
-    initial.result ? { summary: initial.result.summary, answer: readFeeAnswer(initial.result.status, initial.result.body), link: initial.link } : null,
+    initial.result
+      ? { summary: initial.result.summary, answer: readFeeAnswer(initial.result.status, initial.result.body), link: initial.link, source: "text" }
+      : null,
   );
   const rate = useExchangeRate();
-  const ids = { text: useId(), file: useId(), error: useId(), throttle: useId() };
+  const ids = { text: useId(), file: useId(), error: useId(), fileError: useId(), throttle: useId() };
 
-  async function estimate(bytes: Uint8Array, options: { exampleId: string | null; mode: FeeMode; throttle: number }) {
+  async function estimate(bytes: Uint8Array, options: { exampleId: string | null; mode: FeeMode; throttle: number; source?: Source }) {
+    const source = options.source ?? "text";
     setPending(true);
     setInputError(null);
     try {
@@ -77,9 +84,14 @@ export function FeeEstimator({ initial }: Props) {
       ]);
       const link = shareLink(bytes, options);
       if (link) window.history.replaceState(null, "", link);
-      setOutcome({ summary, answer: readFeeAnswer(response.status, await response.text()), link });
+      setOutcome({ summary, answer: readFeeAnswer(response.status, await response.text()), link, source });
     } catch {
-      setOutcome({ summary: null, answer: { ok: false, error: { status: 0, messages: [{ message: "The fee service could not be reached", detail: "check the connection and try again" }] } }, link: null });
+      setOutcome({
+        summary: null,
+        answer: { ok: false, error: { status: 0, messages: [{ message: "The fee service could not be reached", detail: "check the connection and try again" }] } },
+        link: null,
+        source,
+      });
     } finally {
       setPending(false);
     }
@@ -99,7 +111,7 @@ export function FeeEstimator({ initial }: Props) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const bytes = currentBytes();
-    if (bytes) void estimate(bytes, { exampleId, mode, throttle });
+    if (bytes) void estimate(bytes, { exampleId, mode, throttle, source: file ? "file" : "text" });
   }
 
   async function chooseFile(chosen: File | undefined) {
@@ -108,7 +120,7 @@ export function FeeEstimator({ initial }: Props) {
     setFile({ name: chosen.name, bytes });
     setText("");
     setExampleId(null);
-    void estimate(bytes, { exampleId: null, mode, throttle });
+    void estimate(bytes, { exampleId: null, mode, throttle, source: "file" });
   }
 
   async function loadExample(id: string, suggestedThrottle: number | undefined) {
@@ -128,16 +140,16 @@ export function FeeEstimator({ initial }: Props) {
     void chooseFile(event.dataTransfer.files[0]);
   }
 
-  const apiError = outcome && !outcome.answer.ok ? outcome.answer.error : null;
+  const refused = outcome && !outcome.answer.ok ? outcome.answer.error : null;
+  // A refused file is marked on the file box, with what a file must hold; the paste box stays as it was.
+  const fileError = refused && outcome?.source === "file" && file ? refused : null;
+  const apiError = fileError ? null : refused;
   const describedBy = [inputError || apiError ? ids.error : null, `${ids.text}-hint`].filter(Boolean).join(" ");
 
   return (
     <div className="space-y-10">
       <form method="get" action="/fees" onSubmit={onSubmit} className="space-y-6" aria-busy={pending}>
-        <section aria-labelledby="transaction-input" className="space-y-4">
-          <h2 id="transaction-input" className="text-lg font-semibold">
-            Transaction
-          </h2>
+        <PageSection id="transaction-input" title="Transaction" className="space-y-4">
           <div
             onDragOver={(event) => {
               event.preventDefault();
@@ -145,7 +157,9 @@ export function FeeEstimator({ initial }: Props) {
             }}
             onDragLeave={() => setDragging(false)}
             onDrop={onDrop}
-            className={`rounded-lg border-2 border-dashed p-4 ${dragging ? "border-sky-600 bg-sky-50 dark:bg-sky-950/40" : "border-slate-300 dark:border-slate-700"}`}
+            data-testid="file-box"
+            data-invalid={fileError ? "true" : undefined}
+            className={`rounded-lg border-2 border-dashed p-4 ${dragging ? "border-sky-600 bg-sky-50 dark:bg-sky-950/40" : fileError ? "border-red-600 dark:border-red-500" : "border-slate-300 dark:border-slate-700"}`}
           >
             <label htmlFor={ids.file} className="block text-sm font-medium">
               Drop a file of raw transaction bytes here, or choose one
@@ -154,6 +168,8 @@ export function FeeEstimator({ initial }: Props) {
               id={ids.file}
               type="file"
               onChange={(event) => void chooseFile(event.target.files?.[0])}
+              aria-invalid={fileError ? true : undefined}
+              aria-describedby={fileError ? ids.fileError : undefined}
               className="mt-2 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-900 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-slate-700 dark:file:bg-slate-100 dark:file:text-slate-900"
             />
             {file && (
@@ -163,6 +179,12 @@ export function FeeEstimator({ initial }: Props) {
                   Use the pasted text instead
                 </button>
               </p>
+            )}
+            {fileError && file && (
+              <div id={ids.fileError} className="mt-3 space-y-2">
+                <FeeErrorCallout error={fileError} />
+                <p className="text-sm">{describeRefusedFile(file.bytes)}</p>
+              </div>
             )}
           </div>
           <div className="space-y-1">
@@ -199,7 +221,7 @@ export function FeeEstimator({ initial }: Props) {
             </div>
           </div>
           <ExamplePicker activeId={exampleId} onPick={(id, suggested) => void loadExample(id, suggested)} mode={mode} />
-        </section>
+        </PageSection>
 
         <fieldset className="space-y-4">
           <legend className="text-lg font-semibold">Options</legend>
@@ -301,10 +323,7 @@ function ExamplePicker({ activeId, onPick, mode }: { activeId: string | null; on
 function Result({ outcome, rate }: { outcome: Outcome; rate: RateState }) {
   const { summary, answer } = outcome;
   return (
-    <section aria-labelledby="fee-result" className="space-y-8">
-      <h2 id="fee-result" className="text-lg font-semibold">
-        Result
-      </h2>
+    <PageSection id="fee-result" title="Result" className="space-y-8">
       {summary && (
         <div className="space-y-3">
           <h3 className="font-semibold">Decoded transaction</h3>
@@ -313,7 +332,7 @@ function Result({ outcome, rate }: { outcome: Outcome; rate: RateState }) {
       )}
       {answer.ok ? (
         <>
-          <FeeTotal estimate={answer.estimate} rate={rate} />
+          <FeeTotal estimate={answer.estimate} rate={rate} maxFeeTinybars={summary?.maxFeeTinybars ?? null} />
           {answer.estimate.notes.length > 0 && (
             <div className="space-y-2">
               {answer.estimate.notes.map((note) => (
@@ -332,7 +351,7 @@ function Result({ outcome, rate }: { outcome: Outcome; rate: RateState }) {
       ) : (
         <p className="text-slate-700 dark:text-slate-300">No price: the error is shown next to the input above.</p>
       )}
-    </section>
+    </PageSection>
   );
 }
 

@@ -1,8 +1,9 @@
 import { LocalTime } from "@/components/time/local-time";
+import { Callout } from "@/components/ui/callout";
 import type { FeeEstimate } from "@/lib/pages/fee-estimate";
 import { highVolumePrice } from "@/lib/pages/fee-estimate";
 import type { ExchangeRate } from "@/lib/pages/fee-money";
-import { formatHbar, formatInteger, formatUsd, tinycentsToTinybars, usdPerHbar } from "@/lib/pages/fee-money";
+import { checkMaxFee, formatHbar, formatInteger, formatUsd, tinycentsToTinybars, usdPerHbar } from "@/lib/pages/fee-money";
 
 export type RateState = { kind: "loading" } | { kind: "unavailable"; reason: string } | { kind: "ok"; rate: ExchangeRate };
 
@@ -19,11 +20,29 @@ function Amount({ tinycents, rate, testId }: { tinycents: bigint; rate: RateStat
   );
 }
 
-/** The total, converted, with the exchange rate used stated; and the high-volume price when a multiplier applies (fees.md D1). */
-export function FeeTotal({ estimate, rate }: { estimate: FeeEstimate; rate: RateState }) {
+/** The high-volume multiplier as a factor: 51333 → `51.333`. */
+export const multiplierFactor = (multiplier: bigint) => (Number(multiplier) / 1000).toLocaleString("en-US", { maximumFractionDigits: 3 });
+
+/**
+ * The total, converted, with the exchange rate used stated; the high-volume
+ * price when a multiplier applies (fees.md D1), said to be the itemized
+ * total times it; and a warning when the price is over the transaction's own
+ * max fee, which the network would refuse.
+ */
+export function FeeTotal({ estimate, rate, maxFeeTinybars }: { estimate: FeeEstimate; rate: RateState; maxFeeTinybars: string | null }) {
   const highVolume = highVolumePrice(estimate);
+  const maxFee = checkMaxFee(highVolume ?? estimate.total, maxFeeTinybars, rate.kind === "ok" ? rate.rate : null);
   return (
     <div className="space-y-4">
+      {maxFee?.exceeds && (
+        <Callout tone="major" title="Over this transaction's max fee" role="status">
+          <p data-testid="fee-over-max">
+            The {highVolume === null ? "estimate" : "high-volume price"}, about {formatHbar(maxFee.chargedTinybars)}, is more than the{" "}
+            {formatHbar(maxFee.maxFeeTinybars)} the transaction allows (its max transaction fee). The network would refuse it with{" "}
+            <code>INSUFFICIENT_TX_FEE</code>; raise the max fee before submitting.
+          </p>
+        </Callout>
+      )}
       <div>
         <p className="text-sm font-medium text-slate-700 dark:text-slate-300">Estimated fee</p>
         <Amount tinycents={estimate.total} rate={rate} testId="fee-total" />
@@ -31,7 +50,7 @@ export function FeeTotal({ estimate, rate }: { estimate: FeeEstimate; rate: Rate
       {highVolume !== null && (
         <div>
           <p className="text-sm font-medium text-slate-700 dark:text-slate-300">
-            High-volume price at this throttle: × {(Number(estimate.highVolumeMultiplier) / 1000).toLocaleString("en-US")} (multiplier{" "}
+            High-volume price at this throttle: the itemized total × {multiplierFactor(estimate.highVolumeMultiplier)} (multiplier{" "}
             {formatInteger(estimate.highVolumeMultiplier)} / 1000, rounded down)
           </p>
           <Amount tinycents={highVolume} rate={rate} testId="fee-high-volume" />

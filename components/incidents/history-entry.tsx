@@ -1,6 +1,7 @@
 import { StatusLabel } from "@/components/status/status-label";
-import { IMPACT_LABEL, IMPACT_TONE, lifecycleLabel } from "@/components/status/tone";
+import { IMPACT_TONE } from "@/components/status/tone";
 import { LocalTime } from "@/components/time/local-time";
+import { IMPACT_LABEL, LIFECYCLE_STATUS_LABEL } from "@/lib/status/labels";
 import type { Incident } from "@/lib/status/model";
 import { effectiveImpact, isMaintenance } from "@/lib/status/model";
 import { newestFirst } from "@/lib/status/serialize";
@@ -24,7 +25,7 @@ export function HistoryEntry({ entry, componentNames }: { entry: Incident; compo
         <StatusLabel tone={IMPACT_TONE[impact]} label={IMPACT_LABEL[impact]} className="text-sm" />
       </div>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        {lifecycleLabel(entry.status)} · <LocalTime iso={start.toISOString()} />
+        {LIFECYCLE_STATUS_LABEL[entry.status]} · <LocalTime iso={start.toISOString()} />
         {end && (
           <>
             {" – "}

@@ -1,6 +1,7 @@
 import { StatusLabel } from "@/components/status/status-label";
-import { COMPONENT_STATUS_LABEL, COMPONENT_STATUS_TONE } from "@/components/status/tone";
+import { COMPONENT_STATUS_TONE } from "@/components/status/tone";
 import type { ListedComponent } from "@/lib/pages/incident-detail";
+import { COMPONENT_STATUS_LABEL } from "@/lib/status/labels";
 
 /** The components an incident or maintenance lists, each with its status now. */
 export function ListedComponents({ components }: { components: readonly ListedComponent[] }) {

@@ -1,8 +1,7 @@
-import { COMPONENT_STATUS_LABEL } from "@/components/status/tone";
 import { LocalTime } from "@/components/time/local-time";
+import { COMPONENT_STATUS_LABEL, LIFECYCLE_STATUS_LABEL } from "@/lib/status/labels";
 import type { IncidentUpdate } from "@/lib/status/model";
 import { newestFirst } from "@/lib/status/serialize";
-import { lifecycleLabel } from "@/components/status/tone";
 
 /** Every update of an incident or maintenance, newest first, with what it did to components. */
 export function UpdateTimeline({ updates }: { updates: readonly IncidentUpdate[] }) {
@@ -13,7 +12,7 @@ export function UpdateTimeline({ updates }: { updates: readonly IncidentUpdate[]
         <li key={update.id} className="relative">
           <span aria-hidden="true" className="absolute -left-[31px] top-1.5 size-3 rounded-full border-2 border-white bg-slate-500 dark:border-slate-950 dark:bg-slate-400" />
           <h3 className="flex flex-wrap items-baseline gap-x-3">
-            <span className="font-semibold">{lifecycleLabel(update.status)}</span>
+            <span className="font-semibold">{LIFECYCLE_STATUS_LABEL[update.status]}</span>
             <LocalTime iso={update.displayAt.toISOString()} className="text-sm text-slate-600 dark:text-slate-400" />
           </h3>
           <p className="mt-1 whitespace-pre-line">{update.body}</p>

@@ -22,3 +22,16 @@ export function NavLink({ href, children }: { href: string; children: ReactNode 
     </a>
   );
 }
+
+/** A menu: one `NavLink` per entry, in a list. */
+export function NavLinks({ links, className }: { links: readonly { href: string; label: string }[]; className: string }) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.href}>
+          <NavLink href={link.href}>{link.label}</NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,4 +1,4 @@
-import { NavLink } from "./nav-link";
+import { NavLinks } from "./nav-link";
 
 const LINKS = [
   { href: "/", label: "Status" },
@@ -16,13 +16,7 @@ export function SiteHeader({ name }: { name: string }) {
           {name}
         </a>
         <nav aria-label="Main">
-          <ul className="flex gap-1 text-sm">
-            {LINKS.map((link) => (
-              <li key={link.href}>
-                <NavLink href={link.href}>{link.label}</NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavLinks links={LINKS} className="flex gap-1 text-sm" />
         </nav>
       </div>
     </header>

@@ -1,12 +1,13 @@
 import type { ComponentNode } from "@/lib/pages/summary";
-import type { ComponentUptime } from "@/lib/pages/uptime";
+import type { CompactUptime } from "@/lib/pages/uptime-compact";
+import { COMPONENT_STATUS_LABEL } from "@/lib/status/labels";
 import { ComponentRow } from "./component-row";
 import { StatusLabel } from "./status-label";
-import { COMPONENT_STATUS_LABEL, COMPONENT_STATUS_TONE } from "./tone";
+import { COMPONENT_STATUS_TONE } from "./tone";
 
 type Props = {
   tree: readonly ComponentNode[];
-  uptime: Readonly<Record<string, ComponentUptime>>;
+  uptime: Readonly<Record<string, CompactUptime>>;
   timeZone: string;
 };
 

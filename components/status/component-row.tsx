@@ -1,8 +1,9 @@
 import type { WireComponent } from "@/lib/pages/summary";
 import { formatPercent } from "@/lib/pages/format";
-import type { ComponentUptime } from "@/lib/pages/uptime";
+import type { CompactUptime } from "@/lib/pages/uptime-compact";
+import { COMPONENT_STATUS_LABEL } from "@/lib/status/labels";
 import { StatusLabel } from "./status-label";
-import { COMPONENT_STATUS_LABEL, COMPONENT_STATUS_TONE } from "./tone";
+import { COMPONENT_STATUS_TONE } from "./tone";
 import { UptimeBar } from "./uptime-bar";
 
 /** One component: name, current status in words, its 90-day bar and uptime. */
@@ -10,7 +11,7 @@ type Props = {
   component: WireComponent;
   /** The name that says which one it is on the whole page (`Mainnet Consensus`). */
   label: string;
-  uptime: ComponentUptime | undefined;
+  uptime: CompactUptime | undefined;
   timeZone: string;
   heading: "h3" | "h4";
 };
@@ -31,7 +32,7 @@ export function ComponentRow({ component, label, uptime, timeZone, heading: Head
       </div>
       {uptime && (
         <div className="mt-2">
-          <UptimeBar name={label} days={uptime.days} liveStatus={component.status} timeZone={timeZone} />
+          <UptimeBar name={label} bar={uptime} liveStatus={component.status} timeZone={timeZone} />
           <div className="mt-1.5 flex justify-between gap-2 text-xs text-slate-600 dark:text-slate-400">
             <span>
               <span className="sm:hidden">30 days ago</span>

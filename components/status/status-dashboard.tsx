@@ -1,10 +1,11 @@
 "use client";
 
 import { useMemo } from "react";
+import { PageSection } from "@/components/site/page-section";
 import { useSummary } from "@/lib/pages/queries";
 import type { SummaryDocument } from "@/lib/pages/summary";
 import { componentTree, isActiveMaintenance, qualifiedNames } from "@/lib/pages/summary";
-import type { ComponentUptime } from "@/lib/pages/uptime";
+import type { CompactUptime } from "@/lib/pages/uptime-compact";
 import { ComponentList } from "./component-list";
 import { IncidentSummaryCard } from "./incident-summary-card";
 import { MaintenanceSummaryCard } from "./maintenance-summary-card";
@@ -15,7 +16,7 @@ import { INDICATOR_TONE } from "./tone";
 type Props = {
   initialSummary: SummaryDocument;
   renderedAt: number;
-  uptime: Readonly<Record<string, ComponentUptime>>;
+  uptime: Readonly<Record<string, CompactUptime>>;
 };
 
 /**
@@ -36,36 +37,29 @@ export function StatusDashboard({ initialSummary, renderedAt, uptime }: Props) {
       <OverallBanner tone={bannerTone(summary, active.length > 0)} description={summary.status.description} checkedAt={new Date(dataUpdatedAt).toISOString()} />
 
       {summary.incidents.length > 0 && (
-        <section aria-labelledby="active-incidents" className="space-y-3">
-          <h2 id="active-incidents" className="text-lg font-semibold">
-            Active incidents
-          </h2>
+        <PageSection id="active-incidents" title="Active incidents">
           {summary.incidents.map((incident) => (
             <IncidentSummaryCard key={incident.id} incident={incident} names={names} />
           ))}
-        </section>
+        </PageSection>
       )}
 
       {active.length + upcoming.length > 0 && (
-        <section aria-labelledby="maintenance" className="space-y-3">
-          <h2 id="maintenance" className="text-lg font-semibold">
-            {active.length > 0 && upcoming.length === 0 ? "Maintenance in progress" : "Maintenance"}
-          </h2>
+        <PageSection id="maintenance" title={active.length > 0 && upcoming.length === 0 ? "Maintenance in progress" : "Maintenance"}>
           {[...active, ...upcoming].map((maintenance) => (
             <MaintenanceSummaryCard key={maintenance.id} maintenance={maintenance} names={names} />
           ))}
-        </section>
+        </PageSection>
       )}
 
-      <section aria-labelledby="components" className="space-y-4">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="components" className="text-lg font-semibold">
-            Components
-          </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">Uptime per day; days in the page&apos;s time zone ({timeZone}).</p>
-        </div>
+      <PageSection
+        id="components"
+        title="Components"
+        aside={<p className="text-sm text-slate-600 dark:text-slate-400">Uptime per day; days in the page&apos;s time zone ({timeZone}).</p>}
+        className="space-y-4"
+      >
         <ComponentList tree={tree} uptime={uptime} timeZone={timeZone} />
-      </section>
+      </PageSection>
     </div>
   );
 }

@@ -1,18 +1,11 @@
-import type { ComponentStatus, Impact, Indicator } from "@/lib/status/vocabulary";
+import type { ComponentStatus, Impact, Indicator, MAINTENANCE_IMPACT } from "@/lib/status/vocabulary";
 
 /**
  * Every status the pages show maps to one tone; a tone fixes the colour and
  * the icon, and the caller always prints a text label next to it, so colour
- * is never the only signal.
+ * is never the only signal (the labels: lib/status/labels.ts).
  */
 export type Tone = "ok" | "minor" | "major" | "critical" | "maintenance" | "neutral";
-
-export const COMPONENT_STATUS_LABEL: Record<ComponentStatus, string> = {
-  operational: "Operational",
-  degraded_performance: "Degraded performance",
-  partial_outage: "Partial outage",
-  major_outage: "Major outage",
-};
 
 export const COMPONENT_STATUS_TONE: Record<ComponentStatus, Tone> = {
   operational: "ok",
@@ -23,30 +16,7 @@ export const COMPONENT_STATUS_TONE: Record<ComponentStatus, Tone> = {
 
 export const INDICATOR_TONE: Record<Indicator, Tone> = { none: "ok", minor: "minor", major: "major", critical: "critical" };
 
-export const IMPACT_LABEL: Record<Impact | "maintenance", string> = {
-  none: "No impact",
-  minor: "Minor impact",
-  major: "Major impact",
-  critical: "Critical impact",
-  maintenance: "Maintenance",
-};
-
-export const IMPACT_TONE: Record<Impact | "maintenance", Tone> = { ...INDICATOR_TONE, none: "neutral", maintenance: "maintenance" };
-
-/** Incident and maintenance lifecycle statuses, as a reader says them. */
-export const LIFECYCLE_LABEL: Record<string, string> = {
-  investigating: "Investigating",
-  identified: "Identified",
-  monitoring: "Monitoring",
-  resolved: "Resolved",
-  postmortem: "Postmortem",
-  scheduled: "Scheduled",
-  in_progress: "In progress",
-  verifying: "Verifying",
-  completed: "Completed",
-};
-
-export const lifecycleLabel = (status: string) => LIFECYCLE_LABEL[status] ?? status;
+export const IMPACT_TONE: Record<Impact | typeof MAINTENANCE_IMPACT, Tone> = { ...INDICATOR_TONE, none: "neutral", maintenance: "maintenance" };
 
 /** Solid fills: uptime cells, dots. */
 export const TONE_FILL: Record<Tone, string> = {

@@ -1,110 +1,114 @@
 "use client";
 
 import type { KeyboardEvent } from "react";
-import { useId, useRef, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { formatCalendarDay, formatClock, formatDuration, formatPercent, zoneName } from "@/lib/pages/format";
 import type { Outage, UptimeCell } from "@/lib/pages/uptime";
+import type { CompactUptime } from "@/lib/pages/uptime-compact";
+import { expandDays, statusLetter } from "@/lib/pages/uptime-compact";
+import { COMPONENT_STATUS_LABEL } from "@/lib/status/labels";
 import type { ComponentStatus } from "@/lib/status/vocabulary";
 import { worstComponentStatus } from "@/lib/status/vocabulary";
 import { StatusLabel } from "./status-label";
-import type { Tone } from "./tone";
-import { COMPONENT_STATUS_LABEL, COMPONENT_STATUS_TONE, TONE_FILL } from "./tone";
+import { COMPONENT_STATUS_TONE } from "./tone";
 
 type Props = {
   name: string;
-  days: readonly UptimeCell[];
+  bar: CompactUptime;
   /** The component's status now: today's cell is at least this bad, between server renders too. */
   liveStatus: ComponentStatus;
   timeZone: string;
 };
 
 /**
- * Narrow screens show the last 30 days, small ones 60, wider ones all 90 —
- * by CSS alone, so nothing moves when the script arrives.
+ * One cell per day, coloured by the day's worst status. The bar is a slider
+ * over the days: one tab stop, arrow keys, Home and End move between them,
+ * and its value text tells the day; the selected or hovered day opens a
+ * tooltip with its outages and uptime. The cells are bare spans whose class
+ * is the status letter: colour, stripes and how many days show at each width
+ * are CSS (`.uptime-bar` in globals.css), which keeps 1,350 cells on `/` to
+ * a few tens of KB.
  */
-function visibility(index: number, total: number): string {
-  const age = total - 1 - index;
-  if (age >= 60) return "hidden md:block";
-  if (age >= 30) return "hidden sm:block";
-  return "block";
-}
-
-/** Problem days are striped as well as coloured, so the bar reads without colour. */
-const STRIPES = { backgroundImage: "repeating-linear-gradient(135deg, rgb(255 255 255 / 0.45) 0 2px, transparent 2px 5px)" };
-
-/**
- * One cell per day, coloured by the day's worst status. An ARIA toolbar: one
- * tab stop (today), arrow keys, Home and End move between days; the focused
- * or hovered day opens a tooltip with its outages and uptime.
- */
-export function UptimeBar({ name, days, liveStatus, timeZone }: Props) {
+export function UptimeBar({ name, bar, liveStatus, timeZone }: Props) {
+  const days = useMemo(() => expandDays(bar), [bar]);
   const cells = days.map((day, index) =>
     index === days.length - 1 ? { ...day, worst: worstComponentStatus([day.worst ?? "operational", liveStatus]) } : day,
   );
-  const [focusIndex, setFocusIndex] = useState(cells.length - 1);
+  const [current, setCurrent] = useState(cells.length - 1);
   const [open, setOpen] = useState<{ index: number; left: number } | null>(null);
   const container = useRef<HTMLDivElement>(null);
   const tooltipId = useId();
 
-  const buttons = () => Array.from(container.current?.querySelectorAll<HTMLButtonElement>("button[data-day]") ?? []);
+  const cellAt = (index: number) => container.current?.children[index] as HTMLElement | undefined;
 
-  function show(index: number, button: HTMLElement) {
+  function show(index: number) {
+    const cell = cellAt(index);
+    if (!cell) return;
     const width = container.current?.clientWidth ?? 0;
-    const center = button.offsetLeft + button.offsetWidth / 2;
+    const center = cell.offsetLeft + cell.offsetWidth / 2;
     // Keep the 16rem tooltip inside the bar's box.
     const half = Math.min(128, width / 2);
     setOpen({ index, left: Math.min(Math.max(center, half), width - half) });
   }
 
+  function select(index: number) {
+    setCurrent(index);
+    show(index);
+  }
+
+  /** The cell under the pointer: a direct child of the bar. */
+  function pointedIndex(target: EventTarget): number {
+    const cells = Array.from(container.current?.children ?? []);
+    return cells.indexOf(target as Element);
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const visible = buttons().filter((button) => button.offsetParent !== null);
-    const current = visible.findIndex((button) => Number(button.dataset.day) === focusIndex);
+    // Only the days this width shows (CSS hides the oldest on narrow screens).
+    const visible = cells.flatMap((_, index) => (cellAt(index)?.offsetParent ? [index] : []));
+    const position = visible.indexOf(current);
     const target =
-      event.key === "ArrowLeft" ? visible[Math.max(current - 1, 0)]
-      : event.key === "ArrowRight" ? visible[Math.min(current + 1, visible.length - 1)]
+      event.key === "ArrowLeft" || event.key === "ArrowDown" ? visible[Math.max(position - 1, 0)]
+      : event.key === "ArrowRight" || event.key === "ArrowUp" ? visible[Math.min(position + 1, visible.length - 1)]
       : event.key === "Home" ? visible[0]
       : event.key === "End" ? visible.at(-1)
       : undefined;
     if (event.key === "Escape") setOpen(null);
-    if (!target) return;
+    if (target === undefined) return;
     event.preventDefault();
-    setFocusIndex(Number(target.dataset.day));
-    target.focus();
+    select(target);
   }
 
+  const currentCell = cells[current];
   const openCell = open ? cells[open.index] : undefined;
   return (
     <div className="relative">
       <div
         ref={container}
-        role="toolbar"
+        role="slider"
+        tabIndex={0}
         aria-label={`${name}: status per day`}
+        aria-valuemin={0}
+        aria-valuemax={cells.length - 1}
+        aria-valuenow={current}
+        aria-valuetext={currentCell ? cellLabel(currentCell) : undefined}
+        aria-describedby={open ? tooltipId : undefined}
         onKeyDown={onKeyDown}
+        onFocus={() => show(current)}
+        onBlur={() => setOpen(null)}
+        onMouseOver={(event) => {
+          const index = pointedIndex(event.target);
+          if (index >= 0) show(index);
+        }}
+        onClick={(event) => {
+          const index = pointedIndex(event.target);
+          if (index >= 0) select(index);
+        }}
         onMouseLeave={() => setOpen(null)}
-        className="flex h-7 gap-px sm:gap-0.5"
+        className="uptime-bar"
       >
-        {cells.map((day, index) => {
-          const tone = cellTone(day);
-          return (
-            <button
-              key={day.date}
-              type="button"
-              data-day={index}
-              tabIndex={index === focusIndex ? 0 : -1}
-              aria-label={cellLabel(day)}
-              aria-describedby={open?.index === index ? tooltipId : undefined}
-              onFocus={(event) => {
-                setFocusIndex(index);
-                show(index, event.currentTarget);
-              }}
-              onBlur={() => setOpen(null)}
-              onMouseEnter={(event) => show(index, event.currentTarget)}
-              onClick={(event) => show(index, event.currentTarget)}
-              style={day.worst && day.worst !== "operational" ? STRIPES : undefined}
-              className={`${visibility(index, cells.length)} min-w-0 flex-1 rounded-[2px] ${TONE_FILL[tone]} transition-opacity hover:opacity-75 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-white`}
-            />
-          );
-        })}
+        {cells.map((day, index) => (
+          <span key={day.date} className={index === current ? `${statusLetter(day.worst)} current` : statusLetter(day.worst)} />
+        ))}
       </div>
       {openCell && open && (
         <div
@@ -118,10 +122,6 @@ export function UptimeBar({ name, days, liveStatus, timeZone }: Props) {
       )}
     </div>
   );
-}
-
-function cellTone(day: UptimeCell): Tone {
-  return day.worst ? COMPONENT_STATUS_TONE[day.worst] : "neutral";
 }
 
 function cellLabel(day: UptimeCell): string {

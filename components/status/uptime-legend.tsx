@@ -1,5 +1,6 @@
+import { COMPONENT_STATUS_LABEL } from "@/lib/status/labels";
 import { COMPONENT_STATUSES } from "@/lib/status/vocabulary";
-import { COMPONENT_STATUS_LABEL, COMPONENT_STATUS_TONE, TONE_FILL } from "./tone";
+import { COMPONENT_STATUS_TONE, TONE_FILL } from "./tone";
 
 const STRIPES = { backgroundImage: "repeating-linear-gradient(135deg, rgb(255 255 255 / 0.45) 0 2px, transparent 2px 5px)" };
 

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadSchedule, measureTargets } from "./http-load";
+import { formatRatio, formatResults, loadSchedule, measureTargets, passRatios, type LoadResult } from "./http-load";
 
 const options = { connections: 2, warmupSeconds: 3, seconds: 10, passes: 3 };
 
@@ -65,5 +65,33 @@ describe("measureTargets", () => {
     expect(new Set(first!.paths)).toEqual(new Set(["/default"]));
     expect(second!.paths.length).toBeGreaterThan(0);
     expect(new Set(second!.paths)).toEqual(new Set(["/own"]));
+  });
+});
+
+describe("passRatios and formatResults", () => {
+  const result = (label: string, requestsPerSecond: number, passes?: number[]): LoadResult => ({ label, requestsPerSecond, p50: 1, p99: 2, errors: 0, non2xx: 0, passes });
+
+  it("divides pass by pass when both kept their passes, else the medians", () => {
+    expect(passRatios(result("a", 300, [100, 300, 600]), result("b", 1000, [1000, 1000, 2000]))).toEqual([0.1, 0.3, 0.3]);
+    expect(passRatios(result("a", 300, [100, 300]), result("b", 1000, [1000, 1000, 2000]))).toEqual([0.3]);
+    expect(passRatios(result("a", 300), result("b", 1000))).toEqual([0.3]);
+  });
+
+  it("leaves out a pass in which the baseline served nothing", () => {
+    expect(passRatios(result("a", 300, [0, 300, 600]), result("b", 1000, [1000, 0, 2000]))).toEqual([0, 0.3]);
+    expect(formatRatio(passRatios(result("a", 0, [5]), result("b", 0, [0])))).toBe("–");
+  });
+
+  it("prints a ratio's median with its range, and a lone ratio alone", () => {
+    expect(formatRatio([0.97, 1.04, 0.91])).toBe("0.97 (0.91..1.04)");
+    expect(formatRatio([1.5])).toBe("1.50");
+  });
+
+  it("gives each target's share of the first target, pass by pass", () => {
+    const lines = formatResults([result("trivial", 1000, [1000, 800, 1200]), result("work", 500, [400, 500, 480])]).split("\n");
+    expect(lines[0]).toMatch(/req\/s +of first \(passes\) +p50 ms +p99 ms +failed$/);
+    expect(lines[1]).toMatch(/^trivial +1000 +100% \(100%\.\.100%\) +1\.0 +2\.0 +0$/);
+    // 40%, 62.5%, 40%.
+    expect(lines[2]).toMatch(/^work +500 +40% \(40%\.\.63%\) /);
   });
 });

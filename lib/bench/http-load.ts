@@ -124,18 +124,43 @@ function median(label: string, results: LoadResult[]): LoadResult {
   };
 }
 
-/** A fixed-width table of results, with each target's throughput as a share of the first (the baseline). */
+/**
+ * `result`'s req/s over `baseline`'s, pass by pass where both kept their
+ * passes (measured in the same passes, moments apart, so a pass's drift hits
+ * both alike); else the one ratio of their medians. A pass in which the
+ * baseline served nothing has no ratio and is left out.
+ */
+export function passRatios(result: LoadResult, baseline: LoadResult): number[] {
+  const paired = result.passes && baseline.passes && result.passes.length === baseline.passes.length && result.passes.length > 0;
+  const ratios = paired ? result.passes!.map((value, pass) => value / baseline.passes![pass]!) : [result.requestsPerSecond / baseline.requestsPerSecond];
+  return ratios.filter(Number.isFinite);
+}
+
+/** The median of ratios with their range: `0.98 (0.91..1.04)`, or the one ratio alone; `–` for none. */
+export function formatRatio(ratios: readonly number[], format: (ratio: number) => string = (ratio) => ratio.toFixed(2)): string {
+  if (ratios.length === 0) return "–";
+  const median = format(middleOf(ratios));
+  return ratios.length > 1 ? `${median} (${format(Math.min(...ratios))}..${format(Math.max(...ratios))})` : median;
+}
+
+/**
+ * A fixed-width table of results, with each target's throughput as a share
+ * of the first's (the trivial route of the same server, measured in the same
+ * passes): the median of the passes' shares and their range.
+ */
 export function formatResults(results: readonly LoadResult[]): string {
-  const baseline = results[0]?.requestsPerSecond ?? 1;
+  const [baseline] = results;
+  const percent = (ratio: number) => `${(ratio * 100).toFixed(0)}%`;
   const rows = results.map((result) =>
     [
       result.label.padEnd(44),
       result.requestsPerSecond.toFixed(0).padStart(8),
-      `${((result.requestsPerSecond / baseline) * 100).toFixed(0)}%`.padStart(6),
+      (baseline ? formatRatio(passRatios(result, baseline), percent) : "–").padStart(20),
       result.p50.toFixed(1).padStart(7),
       result.p99.toFixed(1).padStart(7),
       String(result.non2xx + result.errors).padStart(7),
     ].join(" "),
   );
-  return [["target".padEnd(44), "req/s".padStart(8), "share".padStart(6), "p50 ms".padStart(7), "p99 ms".padStart(7), "failed".padStart(7)].join(" "), ...rows].join("\n");
+  const header = ["target".padEnd(44), "req/s".padStart(8), "of first (passes)".padStart(20), "p50 ms".padStart(7), "p99 ms".padStart(7), "failed".padStart(7)].join(" ");
+  return [header, ...rows].join("\n");
 }

@@ -2,11 +2,15 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
+import { describeWith } from "../testing/describe-with";
+import type { Requirement } from "../testing/requirements";
 import { keepFilesResident } from "./resident-files";
 
-const hasPython = spawnSync("python3", ["-c", "import mmap"]).status === 0;
-const onLinux = fs.existsSync("/proc/self/maps");
+const pythonOnLinux: Requirement = {
+  what: "python3 with mmap and /proc/<pid>/maps (Linux)",
+  met: fs.existsSync("/proc/self/maps") && spawnSync("python3", ["-c", "import mmap"]).status === 0,
+};
 
 const scratch: string[] = [];
 afterEach(() => {
@@ -41,7 +45,7 @@ function mappedFilesUnder(root: string): Set<string> {
   return mapped;
 }
 
-describe.skipIf(!hasPython || !onLinux)("keepFilesResident", () => {
+describeWith([pythonOnLinux], "keepFilesResident", () => {
   it("maps every non-empty file under the directory, subdirectories included, until released", async () => {
     const root = tree({ "16384": 20_000, "16384_fsm": 0, "sub/16390.1": 8192 });
     const resident = await keepFilesResident(root);

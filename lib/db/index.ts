@@ -4,7 +4,7 @@ import { migrate } from "./migrator";
 import { openDatabase, type Database } from "./open";
 import { log } from "@/lib/http/log";
 
-export type { Database } from "./open";
+export type { Database, PoolStatus, SqlDatabase } from "./open";
 export type { SqlClient } from "./sql-client";
 
 const holder = globalThis as typeof globalThis & { __appDatabase?: Promise<Database> };

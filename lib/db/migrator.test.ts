@@ -1,9 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { readMigrations, type Migration } from "./migrations";
 import { migrate, MigrationError, pendingMigrations } from "./migrator";
 import { openDatabase } from "./open";
-import { forEachDatabase } from "./testing";
-import { createScratchDatabase } from "./testing-postgres";
+import { forEachDatabase } from "./testing/databases";
+import { createScratchDatabase } from "./testing/postgres";
+import { describeWith } from "../testing/describe-with";
+import { POSTGRES, testDatabaseUrl } from "../testing/requirements";
 
 const migration = (name: string, sql: string): Migration => ({ name, sql, checksum: `sum-of-${sql}` });
 
@@ -49,9 +51,9 @@ forEachDatabase((getDb) => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("two instances migrating one PostgreSQL at once", () => {
+describeWith([POSTGRES], "two instances migrating one PostgreSQL at once", () => {
   it("applies each migration exactly once and both come up", async () => {
-    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
+    const scratch = await createScratchDatabase(testDatabaseUrl!);
     const instances = await Promise.all([0, 1].map(() => openDatabase({ kind: "postgres", url: scratch.url }, { poolSize: 2 })));
     try {
       const migrations = readMigrations();

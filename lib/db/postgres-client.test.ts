@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createPostgresPool, postgresSqlClient } from "./postgres-client";
 import type { SqlClient } from "./sql-client";
-import { createScratchDatabase } from "./testing-postgres";
+import { createScratchDatabase } from "./testing/postgres";
+import { describeWith } from "../testing/describe-with";
+import { POSTGRES, testDatabaseUrl } from "../testing/requirements";
 
-const testUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
-
-describe.skipIf(!testUrl)("postgresSqlClient (TEST_DATABASE_URL)", () => {
+describeWith([POSTGRES], "postgresSqlClient (TEST_DATABASE_URL)", () => {
   let url: string;
   let sql: SqlClient;
   let drop: () => Promise<void>;
@@ -17,7 +17,7 @@ describe.skipIf(!testUrl)("postgresSqlClient (TEST_DATABASE_URL)", () => {
     return client;
   };
   beforeAll(async () => {
-    const created = await createScratchDatabase(testUrl!);
+    const created = await createScratchDatabase(testDatabaseUrl!);
     ({ url, drop } = created);
     sql = connect(3);
     await sql.exec("CREATE TABLE item (id bigint PRIMARY KEY, name text NOT NULL); INSERT INTO item VALUES (9007199254740993, 'a'), (2, 'b')");

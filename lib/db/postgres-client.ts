@@ -92,3 +92,14 @@ function sessionClient(connection: pg.PoolClient): SqlClient {
   };
   return session;
 }
+
+/** Runs `work` on one connection of its own to `url` (administration, bulk loads), closed afterwards. */
+export async function withPgClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { findSchemaDrift, readSchemaFiles } from "./schema-drift";
-import { forEachDatabase } from "./testing";
+import { findSchemaDrift, readSchemaFiles } from "./testing/schema-drift";
+import { forEachDatabase } from "./testing/databases";
 
 const header = `datasource db {
   provider = "postgresql"

@@ -6,6 +6,7 @@ import {
   PrivateKey,
   Timestamp,
   TokenCreateTransaction,
+  TopicMessageSubmitTransaction,
   TransactionId,
   TransferTransaction,
   type Transaction,
@@ -25,7 +26,10 @@ async function signedTransactionBytes(transaction: Transaction, signers: readonl
   return proto.Transaction.encode(first).finish();
 }
 
-/** The benchmarks' workloads, built with the SDK: a 1-signature CryptoTransfer and a 5-signature TokenCreate. */
+/** The entities STATE pricing looks up: a token and a topic, each with custom fees where the bench creates them. */
+export type StateEntities = { token: string; topic: string };
+
+/** The benchmarks' workloads priced from the body alone, built with the SDK: a 1-signature hbar CryptoTransfer and a 5-signature TokenCreate. */
 export async function benchTransactions(): Promise<{ transfer: Uint8Array; tokenCreate: Uint8Array }> {
   const keys = Array.from({ length: 5 }, (_unused, index) =>
     index % 2 === 0 ? PrivateKey.generateED25519() : PrivateKey.generateECDSA(),
@@ -46,6 +50,16 @@ export async function benchTransactions(): Promise<{ transfer: Uint8Array; token
       .setCustomFees([new CustomFixedFee().setAmount(1).setFeeCollectorAccountId(payer)]),
     keys,
   );
-
   return { transfer, tokenCreate };
+}
+
+/** The workloads whose STATE pricing looks entities up (fees.md §6.1, §6.2), 1 signature each: a transfer of the token, a message to the topic. */
+export async function stateTransactions(state: StateEntities): Promise<{ tokenTransfer: Uint8Array; topicMessage: Uint8Array }> {
+  const key = PrivateKey.generateED25519();
+  const tokenTransfer = await signedTransactionBytes(
+    new TransferTransaction().addTokenTransfer(state.token, payer, -10).addTokenTransfer(state.token, "0.0.1002", 10),
+    [key],
+  );
+  const topicMessage = await signedTransactionBytes(new TopicMessageSubmitTransaction().setTopicId(state.topic).setMessage("bench message"), [key]);
+  return { tokenTransfer, topicMessage };
 }

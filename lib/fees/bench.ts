@@ -3,6 +3,7 @@
  * the same bytes alone. Run with `npx tsx lib/fees/bench.ts`.
  */
 import { proto } from "@hiero-ledger/proto";
+import { describeMachine, formatMachine } from "@/lib/bench/machine";
 import { benchTransactions } from "./bench-transactions";
 import { decodeFeeRequestBody } from "./decode";
 import { estimateFees } from "./price";
@@ -59,9 +60,8 @@ async function main(): Promise<void> {
     ["CryptoTransfer, 1 signature", transfer],
     ["TokenCreate, 5 signatures", tokenCreate],
   ] as const;
-  console.log(
-    `node ${process.version}; median of ${ROUNDS} interleaved ${ROUND_MS} ms rounds after ${WARMUP_MS} ms warm-up`,
-  );
+  console.log(`Machine: ${formatMachine(describeMachine())}`);
+  console.log(`Median of ${ROUNDS} interleaved ${ROUND_MS} ms rounds after ${WARMUP_MS} ms warm-up`);
   for (const [label, bytes] of rows) {
     const [decodes = 0, estimates = 0] = compare([() => bareDecode(bytes), () => estimate(bytes)]);
     console.log(

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/http/errors";
 import { decodeFeeRequestBody } from "./decode";
 import { countKeys } from "./keys";
-import { encodeBody, signatureMap, transactionBytes, transactionListBytes } from "./test-transactions";
+import { encodeBody, signatureMap, transactionBytes, transactionListBytes } from "./testing/transactions";
 
 function rejectionDetail(bytes: Uint8Array): string | null | undefined {
   try {

@@ -1,6 +1,6 @@
 import type { proto } from "@hiero-ledger/proto";
 import { describe, expect, it } from "vitest";
-import { callEstimate } from "./estimate-test-client";
+import { callEstimate } from "./testing/estimate-client";
 import publishedSchedule from "./simple-fees-schedule.json";
 import { createMemoryFeeState, type FeeStateFixtures, type FeeStateSource } from "./state";
 import {
@@ -10,7 +10,7 @@ import {
   transactionListBytes,
   type Int64AsNumber,
   type TransactionBodyInput,
-} from "./test-transactions";
+} from "./testing/transactions";
 
 /** Behaviour the vectors do not pin down, with amounts from fees.md's worked examples and price list. */
 

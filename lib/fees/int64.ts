@@ -1,28 +1,15 @@
 import type Long from "long";
+import { MAX_INT64 } from "@/lib/mirror/timestamp";
 
 /** Fees are Java `long`s upstream; sums and products saturate here instead of wrapping. */
-export const INT64_MAX = 2n ** 63n - 1n;
-
 export function saturatingAdd(a: bigint, b: bigint): bigint {
   const sum = a + b;
-  return sum > INT64_MAX ? INT64_MAX : sum;
+  return sum > MAX_INT64 ? MAX_INT64 : sum;
 }
 
 export function saturatingMultiply(a: bigint, b: bigint): bigint {
   const product = a * b;
-  return product > INT64_MAX ? INT64_MAX : product;
-}
-
-/**
- * A protobufjs 64-bit field as an exact bigint. protobufjs yields a `Long`
- * (or a plain number when Long support is absent); going through the two
- * 32-bit halves avoids both string formatting and double rounding.
- */
-export function bigintFromLong(value: Long | number | null | undefined): bigint {
-  if (value === null || value === undefined) return 0n;
-  if (typeof value === "number") return BigInt(Math.trunc(value));
-  const bits = (BigInt(value.high >>> 0) << 32n) | BigInt(value.low >>> 0);
-  return value.unsigned ? BigInt.asUintN(64, bits) : BigInt.asIntN(64, bits);
+  return product > MAX_INT64 ? MAX_INT64 : product;
 }
 
 /**

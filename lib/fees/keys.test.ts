@@ -2,7 +2,7 @@ import { proto } from "@hiero-ledger/proto";
 import { Long } from "@hiero-ledger/sdk";
 import { describe, expect, it } from "vitest";
 import { countKeys, countKeysIn } from "./keys";
-import type { Int64AsNumber } from "./test-transactions";
+import type { Int64AsNumber } from "./testing/transactions";
 
 /** Keys as the decoder produces them: class instances, so oneof getters are present. */
 function decoded(key: Int64AsNumber<proto.IKey>): proto.IKey {

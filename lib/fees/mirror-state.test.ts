@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { forEachDatabase } from "@/lib/db/testing";
-import { callEstimate, hexToBytes } from "./estimate-test-client";
-import { httpVectors } from "./fee-vectors";
+import { forEachDatabase } from "@/lib/db/testing/databases";
+import { describeWith } from "@/lib/testing/describe-with";
+import { callEstimate, hexToBytes } from "./testing/estimate-client";
+import { FEE_VECTORS, httpVectors } from "./testing/fee-vectors";
 import { createMirrorFeeState } from "./mirror-state";
-import { writeFeeStateFixtures } from "./mirror-state-fixtures";
+import { writeFeeStateFixtures } from "./testing/mirror-state-fixtures";
 import type { FeeStateFixtures } from "./state";
 
 const stateVectors = httpVectors.filter((vector) => /mode=state/i.test(vector.request.query));
@@ -11,7 +12,7 @@ const stateVectors = httpVectors.filter((vector) => /mode=state/i.test(vector.re
 const SCHEDULE = { node: { baseFee: 1 }, network: { multiplier: 2 } };
 
 forEachDatabase((getDb) => {
-  describe("every STATE vector, its fixtures stored in the mirror tables", () => {
+  describeWith([FEE_VECTORS], "every STATE vector, its fixtures stored in the mirror tables", () => {
     it("has STATE vectors to run", () => expect(stateVectors.length).toBeGreaterThan(20));
 
     it.each(stateVectors.map((vector) => [vector.id, vector] as const))("%s", async (_id, vector) => {

@@ -1,10 +1,9 @@
 import type { SqlClient } from "@/lib/db";
 import { log } from "@/lib/http/log";
-import type { EntityId } from "./entity-id";
+import { encodeEntityIdParts } from "@/lib/mirror/entity-id";
+import { SIMPLE_FEE_SCHEDULE_FILE_NUM } from "@/lib/mirror/system-entities";
 import type { FeeStateSource, TokenFeeState, TopicFeeState } from "./state";
 
-/** System file 0.0.113: the network's simple-fees schedule. */
-const SIMPLE_FEE_SCHEDULE_FILE = 113n;
 const FILE_APPEND = 16;
 const SCHEDULE_REFRESH_MS = 10 * 60 * 1000;
 
@@ -21,12 +20,12 @@ export function createMirrorFeeState(sql: SqlClient, clock: () => number = Date.
   const schedule = createScheduleCache(sql, clock);
   return {
     async getTokens(ids) {
-      const encoded = ids.map(encodeEntityId);
+      const encoded = ids.map(encodeEntityIdParts);
       const rows = await sql.query<TokenRow>(
         `SELECT t.token_id, t.type::text AS type, c.fixed_fees, c.fractional_fees, c.royalty_fees
            FROM token t LEFT JOIN custom_fee c ON c.entity_id = t.token_id
           WHERE t.token_id = ANY($1::bigint[])`,
-        [encoded.filter((id) => id !== null)],
+        [encoded.filter((id) => id !== undefined)],
       );
       const found = new Map<bigint, TokenFeeState>(
         rows.map((row) => [
@@ -37,25 +36,19 @@ export function createMirrorFeeState(sql: SqlClient, clock: () => number = Date.
           },
         ]),
       );
-      return encoded.map((id) => (id === null ? null : found.get(id) ?? null));
+      return encoded.map((id) => (id === undefined ? null : found.get(id) ?? null));
     },
     async getTopics(ids) {
-      const encoded = ids.map(encodeEntityId);
+      const encoded = ids.map(encodeEntityIdParts);
       const rows = await sql.query<TopicRow>(
         `SELECT t.id, c.fixed_fees FROM topic t LEFT JOIN custom_fee c ON c.entity_id = t.id WHERE t.id = ANY($1::bigint[])`,
-        [encoded.filter((id) => id !== null)],
+        [encoded.filter((id) => id !== undefined)],
       );
       const found = new Map<bigint, TopicFeeState>(rows.map((row) => [row.id, { hasCustomFees: isNonEmptyArray(row.fixed_fees) }]));
-      return encoded.map((id) => (id === null ? null : found.get(id) ?? null));
+      return encoded.map((id) => (id === undefined ? null : found.get(id) ?? null));
     },
     getFeeSchedule: () => schedule.get(),
   };
-}
-
-/** The mirror node's encoded id, or null for parts out of its range (such an entity cannot be in the database). */
-export function encodeEntityId({ shard, realm, num }: EntityId): bigint | null {
-  if (shard < 0n || shard > 1023n || realm < 0n || realm > 65535n || num < 0n || num > 274877906943n) return null;
-  return BigInt.asIntN(64, (shard << 54n) | (realm << 38n) | num);
 }
 
 function isNonEmptyArray(value: unknown): boolean {
@@ -103,7 +96,7 @@ async function readScheduleFile(sql: SqlClient): Promise<string | null> {
               SELECT max(consensus_timestamp) FROM file_data
                WHERE entity_id = $1 AND (transaction_type = 17 OR (transaction_type = 19 AND length(file_data) > 0))), 0)
       ORDER BY consensus_timestamp`,
-    [SIMPLE_FEE_SCHEDULE_FILE],
+    [SIMPLE_FEE_SCHEDULE_FILE_NUM],
   );
   if (rows.length === 0 || rows[0]!.transaction_type === FILE_APPEND) return null;
   const bytes = Buffer.concat(rows.map((row) => row.file_data ?? new Uint8Array()));

@@ -3,14 +3,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/http/errors";
 import { decodeFeeRequestBody } from "./decode";
-import { callEstimate } from "./estimate-test-client";
+import { callEstimate } from "./testing/estimate-client";
 import { estimateFees, type FeeEstimate, type FeeExtra } from "./price";
 import { DEFAULT_FEE_SCHEDULE } from "./schedule";
 import { createMemoryFeeState, type FeeStateFixtures } from "./state";
-import { encodeBody, signatureMap, type Int64AsNumber, type TransactionBodyInput } from "./test-transactions";
-
-/** A run slower than this counts as a hang. */
-const RUN_TIME_LIMIT_MS = 2_000;
+import { encodeBody, signatureMap, type Int64AsNumber, type TransactionBodyInput } from "./testing/transactions";
 
 const account = fc.integer({ min: 1, max: 8 }).map((accountNum): Int64AsNumber<proto.IAccountID> => ({ accountNum }));
 const TOKEN_NUMS = [5000, 5001, 5002, 5003] as const;
@@ -185,11 +182,9 @@ function expectConsistent(estimate: FeeEstimate): void {
 
 /** A request that fails must fail as a client error, never as a crash or a 5xx. */
 async function expectClientOutcome(body: Uint8Array, search: string, fixtures: FeeStateFixtures): Promise<void> {
-  const started = performance.now();
   const reply = await callEstimate({ query: search, body, state: createMemoryFeeState(fixtures) });
   expect([200, 400]).toContain(reply.status);
   if (reply.status === 200) expectConsistent(reply.json as FeeEstimate);
-  expect(performance.now() - started).toBeLessThan(RUN_TIME_LIMIT_MS);
 }
 
 /** The pure API throws nothing but ApiError. */
@@ -209,7 +204,8 @@ function expectOnlyApiErrors(body: Uint8Array): void {
   }
 }
 
-const propertyOptions = { numRuns: 400, timeout: RUN_TIME_LIMIT_MS } as const;
+// No per-case time limit: how fast an estimate is belongs to `npm run bench:fees`; a hang still fails on the test's own timeout.
+const propertyOptions = { numRuns: 400 } as const;
 
 describe("fee estimate properties", () => {
   it("valid transactions price consistently in both modes", async () => {

@@ -1,8 +1,10 @@
 import type { com, proto } from "@hiero-ledger/proto";
-import { formatEntityId, topicEntityId } from "./entity-id";
-import { bigintFromLong } from "./int64";
+import { formatEntityIdParts } from "@/lib/mirror/entity-id";
+import { longToBigInt } from "@/lib/mirror/proto-long";
+import { LAST_SYSTEM_FILE_NUM } from "@/lib/mirror/system-entities";
 import { BODY_REJECTION, invalidBody } from "./invalid-body";
 import { countKeys, countKeysIn } from "./keys";
+import { topicEntityId } from "./proto-entity-id";
 import type { StateQuery } from "./state";
 import { transferStateQuery, transferUsage } from "./transfers";
 import { extra, extrasOnly, type ServiceUsage, type UsageContext } from "./usage";
@@ -26,8 +28,6 @@ type Rule<Data> = {
 type DataField = NonNullable<proto.TransactionBody["data"]>;
 type RuleTable = { readonly [Field in DataField]?: Rule<NonNullable<proto.TransactionBody[Field]>> };
 
-/** Privileged FileUpdate (fees.md §6.3): system files are 1..750. */
-const LAST_SYSTEM_FILE = 750n;
 
 const NO_EXTRAS: ServiceUsage = extrasOnly();
 const CLEARED: ServiceUsage = { extras: [], cleared: true, notes: [] };
@@ -101,8 +101,8 @@ const RULES: RuleTable = {
     },
     usage: (data, body, context) => {
       if (context.mode === "STATE") {
-        const fileNum = bigintFromLong(requirePrivilegeInputs(data, body).fileNum);
-        if (fileNum >= 1n && fileNum <= LAST_SYSTEM_FILE) return CLEARED;
+        const fileNum = longToBigInt(requirePrivilegeInputs(data, body).fileNum);
+        if (fileNum >= 1n && fileNum <= LAST_SYSTEM_FILE_NUM) return CLEARED;
       }
       return extrasOnly(extra("KEYS", countKeysIn(data.keys?.keys)), extra("STATE_BYTES", data.contents?.length ?? 0));
     },
@@ -140,7 +140,7 @@ const RULES: RuleTable = {
       if (context.mode === "INTRINSIC") {
         return extrasOnly(extra("CONSENSUS_SUBMIT_MESSAGE_WITHOUT_CUSTOM_FEE_BYTES", length));
       }
-      const id = formatEntityId(topicEntityId(requireTopic(data)));
+      const id = formatEntityIdParts(topicEntityId(requireTopic(data)));
       const topic = context.state.topics.get(id) ?? null;
       if (topic !== null && !topic.hasCustomFees) {
         return extrasOnly(extra("CONSENSUS_SUBMIT_MESSAGE_WITHOUT_CUSTOM_FEE_BYTES", length));
@@ -179,7 +179,7 @@ const RULES: RuleTable = {
     schedule: "TokenMint",
     // Branch-point rule (fees.md §13): amount 0 alone makes it an NFT mint, metadata or not.
     usage: (data) =>
-      bigintFromLong(data.amount) === 0n
+      longToBigInt(data.amount) === 0n
         ? extrasOnly(extra("TOKEN_MINT_NFT_BASE", 1), extra("TOKEN_MINT_NFT", data.metadata?.length ?? 0))
         : extrasOnly(),
   },

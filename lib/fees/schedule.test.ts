@@ -1,16 +1,22 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { describeWith } from "@/lib/testing/describe-with";
+import { referenceData, sharedPath } from "@/lib/testing/requirements";
 import { compileFeeSchedule, DEFAULT_FEE_SCHEDULE, resolveFeeSchedule } from "./schedule";
 import publishedSchedule from "./simple-fees-schedule.json";
 
-describe("fee schedule", () => {
-  it("ships the reference schedule byte for byte", () => {
-    const reference = readFileSync(path.resolve(process.cwd(), "../shared/reference/simpleFeesSchedules.json"));
+const REFERENCE_SCHEDULE = "reference/simpleFeesSchedules.json";
+
+describeWith([referenceData(REFERENCE_SCHEDULE)], "the shipped fee schedule", () => {
+  it("is the reference schedule byte for byte", () => {
+    const reference = readFileSync(sharedPath(REFERENCE_SCHEDULE));
     const shipped = readFileSync(path.resolve(process.cwd(), "lib/fees/simple-fees-schedule.json"));
     expect(shipped.equals(reference)).toBe(true);
   });
+});
 
+describe("fee schedule", () => {
   it("indexes the default schedule", () => {
     expect(DEFAULT_FEE_SCHEDULE.nodeBaseFee).toBe(100_000n);
     expect(DEFAULT_FEE_SCHEDULE.networkMultiplier).toBe(9n);

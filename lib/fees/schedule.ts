@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { log } from "@/lib/http/log";
+import { MAX_INT64 } from "@/lib/mirror/timestamp";
 import { compileHighVolumeRates, highVolumeRatesSchema, type HighVolumeRates } from "./high-volume";
-import { INT64_MAX } from "./int64";
 import publishedSchedule from "./simple-fees-schedule.json" with { type: "json" };
 
 /**
@@ -16,7 +16,7 @@ const amount = z
     z.bigint().nonnegative(),
   ])
   .transform((value) => BigInt(value))
-  .refine((value) => value <= INT64_MAX, "exceeds int64");
+  .refine((value) => value <= MAX_INT64, "exceeds int64");
 const count = z
   .number()
   .int()

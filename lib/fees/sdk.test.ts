@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { proto } from "@hiero-ledger/proto";
 import {
   AccountCreateTransaction,
@@ -28,10 +27,12 @@ import {
   TransferTransaction,
   type Transaction,
 } from "@hiero-ledger/sdk";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { stringifyJson } from "@/lib/http/json";
-import { callEstimate, type EstimateReply } from "./estimate-test-client";
+import { describeWith } from "@/lib/testing/describe-with";
+import { referenceData, sharedPath } from "@/lib/testing/requirements";
+import { callEstimate, type EstimateReply } from "./testing/estimate-client";
 import { createMemoryFeeState } from "./state";
 
 /**
@@ -40,7 +41,7 @@ import { createMemoryFeeState } from "./state";
  * document — an independent oracle, not the code under test.
  */
 
-const scheduleDocument = z
+const scheduleDocumentShape = z
   .object({
     node: z.object({ baseFee: z.number(), extras: z.array(z.object({ name: z.string(), includedCount: z.number() })) }),
     network: z.object({ multiplier: z.number() }),
@@ -57,8 +58,9 @@ const scheduleDocument = z
         ),
       }),
     ),
-  })
-  .parse(JSON.parse(readFileSync(path.resolve(process.cwd(), "../shared/reference/simpleFeesSchedules.json"), "utf8")));
+  });
+const SCHEDULE_FILE = "reference/simpleFeesSchedules.json";
+let scheduleDocument: z.infer<typeof scheduleDocumentShape>;
 
 type ExpectedExtra = {
   charged: bigint;
@@ -300,79 +302,85 @@ function signatureCount(transactionBytes: Uint8Array): number {
   return proto.SignedTransaction.decode(transaction.signedTransactionBytes).sigMap?.sigPair?.length ?? 0;
 }
 
-describe.each(Object.entries(signers))("SDK transactions, %s", (_label, signingKeys) => {
-  it.each(cases.map((testCase) => [testCase.name, testCase] as const))("%s", async (_name, testCase) => {
-    const transaction = frozen(testCase.build());
-    for (const key of signingKeys) await transaction.sign(key);
-    const listBytes = transaction.toBytes();
-    const [first] = listEntries(listBytes);
-    if (!first) throw new Error("empty TransactionList");
-    const priced = { byteLength: first.length, signatures: signatureCount(first) };
-    expect(priced.signatures).toBe(signingKeys.length);
-
-    const asList = await callEstimate({ body: listBytes });
-    expectEstimate(
-      asList,
-      expectedEstimate(testCase.type, priced, testCase.service, [
-        "TransactionList contained 1 transaction; only the first was priced",
-      ]),
-    );
-
-    const asTransaction = await callEstimate({ body: first, contentType: "application/x-protobuf" });
-    expectEstimate(asTransaction, expectedEstimate(testCase.type, priced, testCase.service));
-  });
-});
-
-describe("SDK transactions, other shapes", () => {
-  it("prices the first entry of a multi-node TransactionList and counts the entries", async () => {
-    const nodes = [NODE, AccountId.fromString("0.0.4"), AccountId.fromString("0.0.5")];
-    const transaction = frozen(
-      new TransferTransaction().addHbarTransfer(payer, -1).addHbarTransfer("0.0.1002", 1),
-      nodes,
-    );
-    await transaction.sign(key1);
-    const listBytes = transaction.toBytes();
-    const entries = listEntries(listBytes);
-    expect(entries).toHaveLength(3);
-    const [first] = entries;
-    if (!first) throw new Error("empty TransactionList");
-
-    expectEstimate(
-      await callEstimate({ body: listBytes }),
-      expectedEstimate(
-        "CryptoTransfer",
-        { byteLength: first.length, signatures: 1 },
-        [["ACCOUNTS", 2]],
-        ["TransactionList contained 3 transactions; only the first was priced"],
-      ),
-    );
+describeWith([referenceData(SCHEDULE_FILE)], "SDK transactions against the reference schedule", () => {
+  beforeAll(() => {
+    scheduleDocument = scheduleDocumentShape.parse(JSON.parse(readFileSync(sharedPath(SCHEDULE_FILE), "utf8")));
   });
 
-  it("prices a STATE token transfer from the database and notes a missing token", async () => {
-    const transaction = frozen(
-      new TransferTransaction()
-        .addTokenTransfer("0.0.5000", payer, -10)
-        .addTokenTransfer("0.0.5000", "0.0.1002", 10)
-        .addTokenTransfer("0.0.5001", payer, -1)
-        .addTokenTransfer("0.0.5001", "0.0.1003", 1),
-    );
-    await transaction.sign(key1);
-    const [first] = listEntries(transaction.toBytes());
-    if (!first) throw new Error("empty TransactionList");
-    const state = createMemoryFeeState({ tokens: [{ id: "0.0.5000", type: "FUNGIBLE_COMMON", custom_fees: false }] });
+  describe.each(Object.entries(signers))("SDK transactions, %s", (_label, signingKeys) => {
+    it.each(cases.map((testCase) => [testCase.name, testCase] as const))("%s", async (_name, testCase) => {
+      const transaction = frozen(testCase.build());
+      for (const key of signingKeys) await transaction.sign(key);
+      const listBytes = transaction.toBytes();
+      const [first] = listEntries(listBytes);
+      if (!first) throw new Error("empty TransactionList");
+      const priced = { byteLength: first.length, signatures: signatureCount(first) };
+      expect(priced.signatures).toBe(signingKeys.length);
 
-    expectEstimate(
-      await callEstimate({ query: "?mode=STATE", body: first, state }),
-      expectedEstimate(
-        "CryptoTransfer",
-        { byteLength: first.length, signatures: 1 },
-        [
-          ["ACCOUNTS", 3],
-          ["TOKEN_TRANSFER_BASE_CUSTOM_FEES", 1],
-          ["TOKEN_TYPES", 2],
-        ],
-        ["Token 0.0.5001 not found; priced as worst case (custom fees)"],
-      ),
-    );
+      const asList = await callEstimate({ body: listBytes });
+      expectEstimate(
+        asList,
+        expectedEstimate(testCase.type, priced, testCase.service, [
+          "TransactionList contained 1 transaction; only the first was priced",
+        ]),
+      );
+
+      const asTransaction = await callEstimate({ body: first, contentType: "application/x-protobuf" });
+      expectEstimate(asTransaction, expectedEstimate(testCase.type, priced, testCase.service));
+    });
+  });
+
+  describe("SDK transactions, other shapes", () => {
+    it("prices the first entry of a multi-node TransactionList and counts the entries", async () => {
+      const nodes = [NODE, AccountId.fromString("0.0.4"), AccountId.fromString("0.0.5")];
+      const transaction = frozen(
+        new TransferTransaction().addHbarTransfer(payer, -1).addHbarTransfer("0.0.1002", 1),
+        nodes,
+      );
+      await transaction.sign(key1);
+      const listBytes = transaction.toBytes();
+      const entries = listEntries(listBytes);
+      expect(entries).toHaveLength(3);
+      const [first] = entries;
+      if (!first) throw new Error("empty TransactionList");
+
+      expectEstimate(
+        await callEstimate({ body: listBytes }),
+        expectedEstimate(
+          "CryptoTransfer",
+          { byteLength: first.length, signatures: 1 },
+          [["ACCOUNTS", 2]],
+          ["TransactionList contained 3 transactions; only the first was priced"],
+        ),
+      );
+    });
+
+    it("prices a STATE token transfer from the database and notes a missing token", async () => {
+      const transaction = frozen(
+        new TransferTransaction()
+          .addTokenTransfer("0.0.5000", payer, -10)
+          .addTokenTransfer("0.0.5000", "0.0.1002", 10)
+          .addTokenTransfer("0.0.5001", payer, -1)
+          .addTokenTransfer("0.0.5001", "0.0.1003", 1),
+      );
+      await transaction.sign(key1);
+      const [first] = listEntries(transaction.toBytes());
+      if (!first) throw new Error("empty TransactionList");
+      const state = createMemoryFeeState({ tokens: [{ id: "0.0.5000", type: "FUNGIBLE_COMMON", custom_fees: false }] });
+
+      expectEstimate(
+        await callEstimate({ query: "?mode=STATE", body: first, state }),
+        expectedEstimate(
+          "CryptoTransfer",
+          { byteLength: first.length, signatures: 1 },
+          [
+            ["ACCOUNTS", 3],
+            ["TOKEN_TRANSFER_BASE_CUSTOM_FEES", 1],
+            ["TOKEN_TYPES", 2],
+          ],
+          ["Token 0.0.5001 not found; priced as worst case (custom fees)"],
+        ),
+      );
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatEntityId, parseEntityId, type EntityId } from "./entity-id";
+import { encodeEntityIdParts, formatEntityIdParts, parseEntityId, type EntityIdParts } from "@/lib/mirror/entity-id";
 
 /** What STATE mode knows about a token in the database (fees.md §6.1). */
 export type TokenFeeState = {
@@ -23,8 +23,8 @@ export type TopicFeeState = {
  * range for the entity encoding) are simply not found.
  */
 export interface FeeStateSource {
-  getTokens(ids: readonly EntityId[]): Promise<readonly (TokenFeeState | null)[]>;
-  getTopics(ids: readonly EntityId[]): Promise<readonly (TopicFeeState | null)[]>;
+  getTokens(ids: readonly EntityIdParts[]): Promise<readonly (TokenFeeState | null)[]>;
+  getTopics(ids: readonly EntityIdParts[]): Promise<readonly (TopicFeeState | null)[]>;
   /**
    * The network's fee schedule (file 0.0.113) as proto-JSON `FeeSchedule`,
    * or null to use the built-in one. Return the same object for as long as
@@ -35,7 +35,7 @@ export interface FeeStateSource {
 }
 
 /** Which entities a transaction's STATE pricing depends on, each once, in order of first appearance. */
-export type StateQuery = { readonly tokens: readonly EntityId[]; readonly topics: readonly EntityId[] };
+export type StateQuery = { readonly tokens: readonly EntityIdParts[]; readonly topics: readonly EntityIdParts[] };
 
 /** Lookup results keyed by `shard.realm.num`; an id that was queried and not found maps to null. */
 export type ResolvedState = {
@@ -57,11 +57,11 @@ export async function loadFeeState(source: FeeStateSource, query: StateQuery): P
   return { schedule, state: { tokens: byId(query.tokens, tokens), topics: byId(query.topics, topics) } };
 }
 
-function byId<T>(ids: readonly EntityId[], found: readonly (T | null)[]): Map<string, T | null> {
+function byId<T>(ids: readonly EntityIdParts[], found: readonly (T | null)[]): Map<string, T | null> {
   if (found.length !== ids.length) {
     throw new Error(`State source answered ${found.length} entries for ${ids.length} ids`);
   }
-  return new Map(ids.map((id, index) => [formatEntityId(id), found[index] ?? null]));
+  return new Map(ids.map((id, index) => [formatEntityIdParts(id), found[index] ?? null]));
 }
 
 /** The `state_fixtures` shape of fee-vectors.json (fees.md §12), plus an optional schedule document. */
@@ -84,19 +84,29 @@ export type FeeStateFixtures = z.input<typeof fixturesSchema>;
 /** An in-memory FeeStateSource seeded from fixtures; for tests and local runs without a database. */
 export function createMemoryFeeState(fixtures: FeeStateFixtures | null = null): FeeStateSource {
   const parsed = fixturesSchema.parse(fixtures ?? {});
-  const tokens = new Map<string, TokenFeeState>(
+  const tokens = new Map<bigint, TokenFeeState>(
     parsed.tokens.map((token) => [
-      formatEntityId(parseEntityId(token.id)),
+      fixtureEntityId(token.id),
       { nonFungible: token.type === "NON_FUNGIBLE_UNIQUE", hasCustomFees: token.custom_fees },
     ]),
   );
-  const topics = new Map<string, TopicFeeState>(
-    parsed.topics.map((topic) => [formatEntityId(parseEntityId(topic.id)), { hasCustomFees: topic.custom_fees }]),
-  );
+  const topics = new Map<bigint, TopicFeeState>(parsed.topics.map((topic) => [fixtureEntityId(topic.id), { hasCustomFees: topic.custom_fees }]));
   const schedule = parsed.schedule ?? null;
   return {
-    getTokens: async (ids) => ids.map((id) => tokens.get(formatEntityId(id)) ?? null),
-    getTopics: async (ids) => ids.map((id) => topics.get(formatEntityId(id)) ?? null),
+    getTokens: async (ids) => ids.map((id) => findEncoded(tokens, id)),
+    getTopics: async (ids) => ids.map((id) => findEncoded(topics, id)),
     getFeeSchedule: async () => schedule,
   };
+}
+
+/** The encoded id a fixture names; fixtures only name entities the mirror tables can hold. */
+export function fixtureEntityId(text: string): bigint {
+  const id = parseEntityId(text);
+  if (id === undefined) throw new Error(`fixture id ${text} cannot be stored in the mirror tables`);
+  return id;
+}
+
+function findEncoded<T>(found: ReadonlyMap<bigint, T>, id: EntityIdParts): T | null {
+  const encoded = encodeEntityIdParts(id);
+  return encoded === undefined ? null : (found.get(encoded) ?? null);
 }

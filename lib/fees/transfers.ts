@@ -1,7 +1,9 @@
 import type { proto } from "@hiero-ledger/proto";
-import { formatEntityId, tokenEntityId, type EntityId } from "./entity-id";
-import { bigintFromLong, int64Identity } from "./int64";
+import { formatEntityIdParts, type EntityIdParts } from "@/lib/mirror/entity-id";
+import { longToBigInt } from "@/lib/mirror/proto-long";
+import { int64Identity } from "./int64";
 import { invalidBody } from "./invalid-body";
+import { tokenEntityId } from "./proto-entity-id";
 import type { StateQuery } from "./state";
 import { extra, type ServiceExtraCount, type ServiceUsage, type UsageContext } from "./usage";
 
@@ -16,10 +18,10 @@ const MAX_GAS_PER_HOOK_CALL = 15_000_000n;
 
 /** The tokens STATE mode looks up: each list's token, once, in order of first appearance. */
 export function transferStateQuery(transfers: Transfers): StateQuery {
-  const tokens = new Map<string, EntityId>();
+  const tokens = new Map<string, EntityIdParts>();
   for (const list of transfers.tokens) {
     const id = requireToken(list);
-    const key = formatEntityId(id);
+    const key = formatEntityIdParts(id);
     if (!tokens.has(key)) tokens.set(key, id);
   }
   return { tokens: [...tokens.values()], topics: [] };
@@ -65,7 +67,7 @@ function stateTokenCharges(
   let customFeeUnits = 0;
   const missing = new Set<string>();
   for (const list of lists) {
-    const key = formatEntityId(requireToken(list));
+    const key = formatEntityIdParts(requireToken(list));
     const known = context.state.tokens.get(key) ?? null;
     if (known === null) missing.add(key);
     const nftCount = list.nftTransfers?.length ?? 0;
@@ -81,7 +83,7 @@ function stateTokenCharges(
   return { extras, notes: [...missing].map((id) => `Token ${id} not found; priced as worst case (custom fees)`) };
 }
 
-function requireToken(list: proto.ITokenTransferList): EntityId {
+function requireToken(list: proto.ITokenTransferList): EntityIdParts {
   if (!list.token) throw invalidBody("TokenTransferList without token");
   return tokenEntityId(list.token);
 }
@@ -92,16 +94,7 @@ function countAmount(amount: proto.IAccountAmount, accounts: Set<string>, hooks:
   accounts.add(accountKey(amount.accountID, "AccountAmount"));
   if (!amount.preTxAllowanceHook && !amount.prePostTxAllowanceHook) return;
   // Decoded messages are class instances; the oneof getter names the member set last on the wire.
-  switch ((amount as proto.AccountAmount).hookCall) {
-    case "preTxAllowanceHook":
-      countHook(amount.preTxAllowanceHook, 1n, hooks);
-      break;
-    case "prePostTxAllowanceHook":
-      countHook(amount.prePostTxAllowanceHook, 2n, hooks);
-      break;
-    default:
-      break;
-  }
+  countChosenHook(amount, (amount as proto.AccountAmount).hookCall, "preTxAllowanceHook", "prePostTxAllowanceHook", hooks);
 }
 
 function countNft(nft: proto.INftTransfer, accounts: Set<string>, hooks: HookTally): void {
@@ -116,33 +109,27 @@ function countNft(nft: proto.INftTransfer, accounts: Set<string>, hooks: HookTal
     return;
   }
   const decoded = nft as proto.NftTransfer;
-  switch (decoded.senderAllowanceHookCall) {
-    case "preTxSenderAllowanceHook":
-      countHook(nft.preTxSenderAllowanceHook, 1n, hooks);
-      break;
-    case "prePostTxSenderAllowanceHook":
-      countHook(nft.prePostTxSenderAllowanceHook, 2n, hooks);
-      break;
-    default:
-      break;
-  }
-  switch (decoded.receiverAllowanceHookCall) {
-    case "preTxReceiverAllowanceHook":
-      countHook(nft.preTxReceiverAllowanceHook, 1n, hooks);
-      break;
-    case "prePostTxReceiverAllowanceHook":
-      countHook(nft.prePostTxReceiverAllowanceHook, 2n, hooks);
-      break;
-    default:
-      break;
-  }
+  countChosenHook(nft, decoded.senderAllowanceHookCall, "preTxSenderAllowanceHook", "prePostTxSenderAllowanceHook", hooks);
+  countChosenHook(nft, decoded.receiverAllowanceHookCall, "preTxReceiverAllowanceHook", "prePostTxReceiverAllowanceHook", hooks);
+}
+
+/** The hook a oneof names, if it is one of its pre hook (runs once) or its pre+post hook (runs twice). */
+function countChosenHook<K extends string>(
+  message: { readonly [key in K]?: proto.IHookCall | null },
+  chosen: string | undefined,
+  pre: K,
+  prePost: K,
+  hooks: HookTally,
+): void {
+  if (chosen === pre) countHook(message[pre], 1n, hooks);
+  else if (chosen === prePost) countHook(message[prePost], 2n, hooks);
 }
 
 /** A pre+post hook runs twice: two calls, its gas limit counted twice. */
 function countHook(call: proto.IHookCall | null | undefined, runs: bigint, hooks: HookTally): void {
   if (!call) return;
   hooks.calls += runs;
-  hooks.gas += runs * bigintFromLong(call.evmHookCall?.gasLimit);
+  hooks.gas += runs * longToBigInt(call.evmHookCall?.gasLimit);
 }
 
 /** Identity of an account id for de-duplication: shard, realm and whichever of number or alias is set. */

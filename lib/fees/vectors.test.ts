@@ -1,10 +1,11 @@
-import { describe, expect, it } from "vitest";
-import { callEstimate, hexToBytes } from "./estimate-test-client";
-import { functionVectors, httpVectors } from "./fee-vectors";
+import { expect, it } from "vitest";
+import { describeWith } from "@/lib/testing/describe-with";
+import { callEstimate, hexToBytes } from "./testing/estimate-client";
+import { expectedErrorBody, FEE_VECTORS, functionVectors, httpVectors } from "./testing/fee-vectors";
 import { compileHighVolumeRates, highVolumeRatesSchema, highVolumeRawMultiplier } from "./high-volume";
 import { createMemoryFeeState, type FeeStateFixtures } from "./state";
 
-describe("fee-vectors.json", () => {
+describeWith([FEE_VECTORS], "fee-vectors.json", () => {
   it("holds all 132 vectors", () => {
     expect(httpVectors.length + functionVectors.length).toBe(132);
   });
@@ -25,13 +26,7 @@ describe("fee-vectors.json", () => {
       return;
     }
     expect(reply.status).toBe(Number(expected.status));
-    expect(reply.json).toEqual({
-      _status: {
-        messages: [
-          { message: `Invalid parameter: ${expected.invalid_parameter}`, detail: expect.any(String), data: null },
-        ],
-      },
-    });
+    expect(reply.json).toStrictEqual(expectedErrorBody(vector));
   });
 
   it.each(functionVectors.map((vector) => [vector.id, vector] as const))("%s", (_id, vector) => {

@@ -1,8 +1,9 @@
-import type { Database } from "@/lib/db";
+import type { Database, SqlDatabase } from "@/lib/db";
 import { readMigrations, type Migration } from "@/lib/db/migrations";
 import { pendingMigrations } from "@/lib/db/migrator";
 import { ApiError } from "@/lib/http/errors";
 import { jsonResponse } from "@/lib/http/response";
+import { isEmpty } from "@/lib/seed/demo-data";
 
 const NO_STORE = { "cache-control": "no-store" };
 
@@ -11,23 +12,37 @@ export async function liveness(): Promise<Response> {
   return jsonResponse({ status: "ok" }, { headers: NO_STORE });
 }
 
-/** Readiness: the database answers and every migration of this release is applied. */
-export function createReadiness(getDatabase: () => Promise<Database>) {
+/**
+ * Readiness: the database answers, every migration of this release is
+ * applied and an embedded database holds its demo data. It also reports the
+ * instance's connection pools (the app's, and the mirror's when `/api/v1`
+ * reads a database of its own), so an operator can add up what a fleet holds
+ * against the server's `max_connections`.
+ */
+export function createReadiness(getDatabase: () => Promise<Database>, getMirrorDatabase: () => Promise<SqlDatabase> = getDatabase) {
   // The release's migrations do not change while it runs: read them once.
   let migrations: Migration[] | undefined;
   return async function readiness(): Promise<Response> {
     let pending: string[];
+    let db: Database;
+    let mirror: SqlDatabase;
     try {
-      const db = await getDatabase();
+      db = await getDatabase();
       await db.sql.query("SELECT 1");
       migrations ??= readMigrations();
       pending = await pendingMigrations(db.sql, migrations);
+      mirror = await getMirrorDatabase();
     } catch (error) {
       throw new ApiError(503, [{ message: "Service unavailable", detail: `database unreachable: ${(error as Error).message}`, data: null }], NO_STORE);
     }
     if (pending.length > 0) {
       throw new ApiError(503, [{ message: "Service unavailable", detail: `migrations pending: ${pending.join(", ")}`, data: null }], NO_STORE);
     }
-    return jsonResponse({ status: "ready", database: "ok", migrations: "applied" }, { headers: NO_STORE });
+    // An embedded database is seeded at start, its status page last (lib/seed/demo-data.ts): without the page the seed has not finished.
+    if (db.target.kind === "pglite" && (await isEmpty(db))) {
+      throw new ApiError(503, [{ message: "Service unavailable", detail: "demo data not loaded yet", data: null }], NO_STORE);
+    }
+    const pools = mirror === db ? { app: db.pool() } : { app: db.pool(), mirror: mirror.pool() };
+    return jsonResponse({ status: "ready", database: "ok", migrations: "applied", pools }, { headers: NO_STORE });
   };
 }

@@ -1,5 +1,6 @@
 import { getDatabase } from "@/lib/db";
+import { getMirrorDatabase } from "@/lib/mirror/db";
 import { createReadiness } from "./health";
 
-/** `GET /api/health/ready` against the process's database. */
-export const readiness = createReadiness(getDatabase);
+/** `GET /api/health/ready` against the process's database (and the mirror's, when separate). */
+export const readiness = createReadiness(getDatabase, () => getMirrorDatabase());

@@ -29,3 +29,15 @@ export function presentedApiKey(request: Request): string | null {
   const header = request.headers.get("authorization");
   return header ? (AUTHORIZATION.exec(header)?.[1] ?? null) : null;
 }
+
+/**
+ * The header carrying the client's network address, set by the app server
+ * from the socket (any value the client sent is replaced), read by the
+ * failed-authentication throttle.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-client-address";
+
+/** The first characters of a presented key: enough to tell keys apart, never enough to use one. */
+export function apiKeyPrefix(key: string): string {
+  return key.slice(0, KEY_PREFIX.length + 8);
+}

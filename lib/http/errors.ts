@@ -52,6 +52,18 @@ export function notFound(message = "Not found"): ApiError {
   return new ApiError(404, [{ message }]);
 }
 
+/** A known path asked with a method it does not answer; `Allow` lists the ones it does. */
+export function methodNotAllowed(method: string, allow: readonly string[]): ApiError {
+  return new ApiError(405, [{ message: "Method Not Allowed", detail: `Request method '${method}' is not supported`, data: null }], {
+    allow: allow.join(", "),
+  });
+}
+
+/** A URL path whose percent-escapes do not decode, naming the path parameter it breaks when known. */
+export function malformedPath(param?: string): ApiError {
+  return param === undefined ? badRequest("Malformed URL path") : invalidParameter(param);
+}
+
 export function errorBody(messages: readonly ErrorMessage[]): { _status: { messages: ErrorMessage[] } } {
   return { _status: { messages: messages.map((entry) => ({ ...entry })) } };
 }

@@ -11,6 +11,7 @@ describe("route", () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('{"ok":1}');
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("maps a thrown ApiError to the _status envelope with its own fields only", async () => {

@@ -13,7 +13,8 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /**
  * Wraps a domain handler with what every API route needs: a request id
  * (echoed from `x-request-id` when sane, else minted), error mapping to the
- * `_status` envelope, and one structured log line per request.
+ * `_status` envelope, `X-Content-Type-Options: nosniff`, and one structured
+ * log line per request.
  */
 export function route(handler: Handler): (request: Request, context?: RouteContext) => Promise<Response> {
   return async (request, context = NO_PARAMS) => {
@@ -27,6 +28,8 @@ export function route(handler: Handler): (request: Request, context?: RouteConte
       response = errorResponse(error, requestId);
     }
     response.headers.set("x-request-id", requestId);
+    // API bodies are data (JSON, YAML, feeds): never let a browser sniff one into HTML.
+    response.headers.set("x-content-type-options", "nosniff");
     log.info("request", {
       requestId,
       method: request.method,

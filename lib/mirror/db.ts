@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { getDatabase, type Database } from "@/lib/db";
+import { getDatabase, type SqlDatabase } from "@/lib/db";
 import { poolSizeFromEnv } from "@/lib/db/config";
-import { openDatabase } from "@/lib/db/open";
+import { openSqlDatabase } from "@/lib/db/open";
 import { log } from "@/lib/http/log";
 import { DEFAULT_MIRROR_CONFIG } from "./config";
 import type { MirrorContext } from "./context";
@@ -13,7 +13,7 @@ const mirrorUrl = z
   .optional()
   .or(z.literal("").transform(() => undefined));
 
-const holder = globalThis as typeof globalThis & { __mirrorDatabase?: Promise<Database> };
+const holder = globalThis as typeof globalThis & { __mirrorDatabase?: Promise<SqlDatabase> };
 
 /**
  * Where mirror reads go. With MIRROR_DATABASE_URL, an existing mirror node's
@@ -21,7 +21,7 @@ const holder = globalThis as typeof globalThis & { __mirrorDatabase?: Promise<Da
  * ours can write to it. Without it, the app's own database, whose migrations
  * carry the mirror tables.
  */
-export function getMirrorDatabase(env: Record<string, string | undefined> = process.env): Promise<Database> {
+export function getMirrorDatabase(env: Record<string, string | undefined> = process.env): Promise<SqlDatabase> {
   const parsed = mirrorUrl.safeParse(env.MIRROR_DATABASE_URL);
   if (!parsed.success) throw new Error(`Invalid environment variable MIRROR_DATABASE_URL: ${parsed.error.issues[0]?.message}`);
   if (!parsed.data) return getDatabase();
@@ -32,12 +32,20 @@ export function getMirrorDatabase(env: Record<string, string | undefined> = proc
   return holder.__mirrorDatabase;
 }
 
-async function openReadOnly(url: string, poolSize: number): Promise<Database> {
+async function openReadOnly(url: string, poolSize: number): Promise<SqlDatabase> {
   const readOnly = new URL(url);
   readOnly.searchParams.set("options", "-c default_transaction_read_only=on");
-  const db = await openDatabase({ kind: "postgres", url: readOnly.toString() }, { poolSize });
+  // Raw SQL only: the mirror tables are never read through Prisma, so no Prisma client (and no second pool).
+  const db = await openSqlDatabase({ kind: "postgres", url: readOnly.toString() }, { poolSize });
   log.info("mirror database ready", { database: `${readOnly.hostname}:${readOnly.port || "5432"}${readOnly.pathname}`, readOnly: true });
   return db;
+}
+
+/** Closes the separate mirror database if one is open (shutdown; tests that change MIRROR_DATABASE_URL). */
+export async function closeMirrorDatabase(): Promise<void> {
+  const open = holder.__mirrorDatabase;
+  holder.__mirrorDatabase = undefined;
+  if (open) await (await open).close();
 }
 
 /** The mirror context of the running server. */

@@ -1,4 +1,5 @@
 import { decodeBase32 } from "./base32";
+import { MAX_INT64, MIN_INT64 } from "./timestamp";
 
 /**
  * Entity ids: one int64 in the database, `shard(10 bits) | realm(16) |
@@ -7,7 +8,7 @@ import { decodeBase32 } from "./base32";
  * EVM address (long-zero ones are just another spelling of the num) and, for
  * accounts, as a base32 alias; the last two need a lookup unless long-zero.
  */
-export type EntityIdParts = { shard: bigint; realm: bigint; num: bigint };
+export type EntityIdParts = { readonly shard: bigint; readonly realm: bigint; readonly num: bigint };
 
 const SHARD_BITS = 10n;
 const REALM_BITS = 16n;
@@ -26,13 +27,22 @@ export function encodeEntityId(shard: bigint, realm: bigint, num: bigint): bigin
   return BigInt.asIntN(64, (shard << (REALM_BITS + NUM_BITS)) | (realm << NUM_BITS) | num);
 }
 
+/** The same for parts as a transaction carries them (int64 each): undefined for parts no stored entity can have. */
+export function encodeEntityIdParts({ shard, realm, num }: EntityIdParts): bigint | undefined {
+  return encodeEntityId(shard, realm, num);
+}
+
 export function decodeEntityId(encoded: bigint): EntityIdParts {
   const bits = BigInt.asUintN(64, encoded);
   return { shard: bits >> (REALM_BITS + NUM_BITS), realm: (bits >> NUM_BITS) & MAX_REALM, num: bits & MAX_NUM };
 }
 
 export function formatEntityId(encoded: bigint): string {
-  const { shard, realm, num } = decodeEntityId(encoded);
+  return formatEntityIdParts(decodeEntityId(encoded));
+}
+
+/** Parts as a transaction carries them: int64 each, so possibly outside what the encoding holds. */
+export function formatEntityIdParts({ shard, realm, num }: EntityIdParts): string {
   return `${shard}.${realm}.${num}`;
 }
 
@@ -43,8 +53,6 @@ export function formatOptionalEntityId(encoded: bigint | null | undefined): stri
 
 const DOTTED_ID = /^(?:(\d{1,4})\.)?(\d{1,5})\.(\d{1,12})$/;
 const ENCODED_ID = /^-?\d{1,19}$/;
-const MIN_INT64 = -(2n ** 63n);
-const MAX_INT64 = 2n ** 63n - 1n;
 
 /** `shard.realm.num`, `realm.num` or the encoded integer; undefined when none of these. */
 export function parseEntityId(text: string, system: SystemShardRealm = DEFAULT_SHARD_REALM): bigint | undefined {

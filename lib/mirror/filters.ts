@@ -12,6 +12,18 @@ export function filtersOf(query: RequestQuery, key: string): Filter[] {
 /** SQL comparison for an operator. */
 export const SQL_OPERATOR: Readonly<Record<Filter["op"], string>> = { eq: "=", ne: "<>", lt: "<", lte: "<=", gt: ">", gte: ">=" };
 
+/**
+ * A row count for a LIMIT, as SQL text. A LIMIT is never a bound parameter:
+ * with the number in the text every plan knows its row goal, cached generic
+ * plans included, which a `LIMIT $n` hides from them (PostgreSQL then plans
+ * each execution again). The grammar has already validated a requested
+ * limit; this refuses anything but a safe positive integer all the same.
+ */
+export function sqlLimit(rows: number): string {
+  if (!Number.isSafeInteger(rows) || rows < 1) throw new RangeError(`Not a row count: ${rows}`);
+  return String(rows);
+}
+
 /** Builds a parameterized WHERE clause piece by piece. */
 export class SqlConditions {
   readonly conditions: string[] = [];

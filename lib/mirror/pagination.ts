@@ -18,6 +18,9 @@ export type KeysetColumn = {
   inclusive?: boolean;
 };
 
+// Upstream's query parser lower-cases these values before anything reads them, the link included.
+const LOWER_CASED_VALUES = new Set(["order", "result"]);
+
 // Upstream's patterns: "same direction" is unanchored, "is a bound" anchored.
 const SAME_DIRECTION: Record<Order, RegExp> = { asc: /gt[e]?:/, desc: /lt[e]?:/ };
 const BOUND = /^[gl]t[e]?:/;
@@ -31,7 +34,8 @@ function newBound(order: Order, column: KeysetColumn): string {
 }
 
 /**
- * Upstream JS (`getPaginationLink`), quirks included: a key given once with a
+ * Upstream JS (`getPaginationLink`), quirks included: `order` and `result`
+ * values lower-cased; a key given once with a
  * same-direction bound is replaced by the new bound at the end of the query; a
  * repeated key keeps its place, loses its same-direction bounds and gains the
  * new one when its first value was a bound; a key filtered only by equality
@@ -47,7 +51,7 @@ export function jsNextLink(
   options: { alwaysBound?: boolean } = {},
 ): string | null {
   const grouped = new Map<string, string[]>();
-  for (const { key, value } of query.entries) grouped.set(key, [...(grouped.get(key) ?? []), value]);
+  for (const { key, value } of query.entries) grouped.set(key, [...(grouped.get(key) ?? []), LOWER_CASED_VALUES.has(key) ? value.toLowerCase() : value]);
   for (const column of columns) {
     const values = grouped.get(column.key);
     const bound = newBound(order, column);

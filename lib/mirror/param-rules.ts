@@ -1,10 +1,10 @@
 import type { Operator, ValueRule } from "./query";
+import { MAX_INT64 } from "./timestamp";
 import { transactionTypeId } from "./transaction-types";
 
 /** The value checks upstream's JS endpoints apply to query parameters (`filterValidityChecks`). */
 
 const POSITIVE_LONG = /^\d{1,19}$/;
-const MAX_INT64 = 2n ** 63n - 1n;
 
 export function isPositiveLong(value: string, allowZero = false): boolean {
   if (!POSITIVE_LONG.test(value)) return false;
@@ -27,7 +27,10 @@ const ANY: ValueRule = () => true;
 /** Rules shared by most endpoints. */
 export const RULES = {
   any: ANY,
+  /** The endpoints behind upstream's filter builder read `limit=gt:5` as 5 (`parseLimitFilter`). */
   limit: ((_op, value) => isPositiveLong(value)) as ValueRule,
+  /** The older endpoints (`validateReq`, `getLimitParamValue`) cannot read an operator on `limit`: a 400 naming it. */
+  limitWithoutOperator: ((_op, value, raw) => raw === value && isPositiveLong(value)) as ValueRule,
   order: ((_op, value) => /^(asc|desc)$/i.test(value)) as ValueRule,
   timestamp: ((_op, value) => isTimestampParam(value)) as ValueRule,
   balance: ((_op, value) => isPositiveLong(value, true)) as ValueRule,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/http/errors";
-import { RequestQuery, parseLimit, parseOrder, splitOperator, validateQuery } from "./query";
+import { RequestQuery, parseLimit, parseLimitFilter, parseOrder, parseOrderFilter, parseSingleOrder, splitOperator, validateQuery } from "./query";
 
 const query = (search: string) => RequestQuery.fromUrl(new URL(`http://host/api/v1/x?${search}`));
 
@@ -48,6 +48,19 @@ describe("limit and order", () => {
     expect(parseOrder([], "asc")).toBe("asc");
     expect(parseOrder(["DESC"], "asc")).toBe("desc");
     expect(parseOrder(["d"], "asc")).toBeUndefined();
+  });
+
+  it("reads a value after an operator as upstream's filter builder does", () => {
+    expect(parseLimitFilter(["gt:5"], rule)).toBe(5);
+    expect(parseLimitFilter(["ne:1000"], rule)).toBe(100);
+    expect(parseOrderFilter(["ne:DESC"], "asc")).toBe("desc");
+  });
+
+  it("leaves the default for a repeated or operator-carrying order where upstream compares the raw parameter", () => {
+    expect(parseSingleOrder(["desc"], "asc")).toBe("desc");
+    expect(parseSingleOrder(["asc", "desc"], "asc")).toBe("asc");
+    expect(parseSingleOrder(["desc", "asc"], "asc")).toBe("asc");
+    expect(parseSingleOrder(["eq:desc"], "asc")).toBe("asc");
   });
 });
 

@@ -1,4 +1,5 @@
 import { ApiError, type ErrorMessage } from "@/lib/http/errors";
+import { isPositiveLong } from "./param-rules";
 
 /**
  * The query grammar shared by the mirror endpoints: case-insensitive keys,
@@ -53,17 +54,42 @@ export function splitOperator(raw: string): Filter | undefined {
 
 export type LimitRule = { default: number; max: number };
 
-const POSITIVE_INT64 = /^\d{1,19}$/;
-const MAX_INT64 = 2n ** 63n - 1n;
-
 /** The last `limit` wins; it must be a positive int64 and is capped at the max without complaint. */
 export function parseLimit(values: readonly string[], rule: LimitRule): number | undefined {
   const raw = values.at(-1);
   if (raw === undefined) return rule.default;
-  if (!POSITIVE_INT64.test(raw)) return undefined;
+  if (!isPositiveLong(raw)) return undefined;
   const limit = BigInt(raw);
-  if (limit < 1n || limit > MAX_INT64) return undefined;
   return limit > BigInt(rule.max) ? rule.max : Number(limit);
+}
+
+/**
+ * `limit` as upstream's filter builder (`buildAndValidateFilters`) reads it:
+ * the value after any operator counts (`limit=gt:5` is 5), as above otherwise.
+ */
+export function parseLimitFilter(values: readonly string[], rule: LimitRule): number | undefined {
+  return parseLimit(
+    values.map((raw) => splitOperator(raw)?.value ?? raw),
+    rule,
+  );
+}
+
+/**
+ * `order` of the endpoints upstream reads through `parseLimitAndOrderParams`
+ * (/accounts, /balances): it compares the parameter with `asc` and `desc`,
+ * so a repeated `order` (an array there), or one with an operator, leaves the
+ * endpoint's default.
+ */
+export function parseSingleOrder(values: readonly string[], fallback: Order): Order {
+  return (values.length === 1 && parseOrder(values, fallback)) || fallback;
+}
+
+/** `order` as upstream's filter builder reads it: the value after any operator counts (`order=ne:asc` is asc). */
+export function parseOrderFilter(values: readonly string[], fallback: Order): Order | undefined {
+  return parseOrder(
+    values.map((raw) => splitOperator(raw)?.value ?? raw),
+    fallback,
+  );
 }
 
 /** `asc` or `desc` in any case; the last one wins. */
@@ -99,8 +125,8 @@ export class ParameterErrors {
   }
 }
 
-/** Whether one `op:value` of a parameter is acceptable. */
-export type ValueRule = (op: Operator, value: string) => boolean;
+/** Whether one `op:value` of a parameter is acceptable; `raw` is the value as sent. */
+export type ValueRule = (op: Operator, value: string, raw?: string) => boolean;
 
 /**
  * Upstream JS's request validation: each value of an accepted parameter must
@@ -128,7 +154,7 @@ export function validateQuery(
     }
     for (const raw of query.values(key)) {
       const filter = splitOperator(raw);
-      if (!filter || !rule(filter.op, filter.value)) errors.invalidParameter(key);
+      if (!filter || !rule(filter.op, filter.value, raw)) errors.invalidParameter(key);
     }
   }
   for (const key of unknown) errors.unknownParameter(key);

@@ -2,11 +2,8 @@ import { describe, expect, it } from "vitest";
 import { badRequest } from "@/lib/http/errors";
 import type { Handler } from "@/lib/http/handler";
 import { jsonResponse } from "@/lib/http/response";
-import type { SqlClient } from "@/lib/db";
 import { CACHE_CONTROL } from "./cache-control";
-import { DEFAULT_MIRROR_CONFIG } from "./config";
 import { withResponseCache, type ResponseCacheOptions } from "./response-cache";
-import { matchMirrorRoute, MIRROR_ROUTES } from "./routes";
 
 const NO_PARAMS = { params: Promise.resolve({}) };
 
@@ -157,31 +154,5 @@ describe("withResponseCache", () => {
     release();
     await expect(first).rejects.toThrow("connection lost");
     expect(await (await second).json()).toEqual({ call: 2 });
-  });
-});
-
-describe("MIRROR_ROUTES response caching", () => {
-  it("caches the slowly changing lists (accounts, schedules, tokens), and no single-entity lookup", () => {
-    expect(MIRROR_ROUTES.filter((route) => route.cache).map((route) => [route.path, route.cache])).toEqual([
-      ["/api/v1/accounts", "slowLists"],
-      ["/api/v1/schedules", "slowLists"],
-      ["/api/v1/tokens", "slowLists"],
-    ]);
-  });
-
-  it("wraps the handler a cached route creates", async () => {
-    let queries = 0;
-    const sql: SqlClient = {
-      query: async () => {
-        queries++;
-        return [];
-      },
-      exec: async () => {},
-      withSession: (work) => work(sql),
-      close: async () => {},
-    };
-    const handler = matchMirrorRoute("/api/v1/tokens")!.route.create({ sql: async () => sql, config: DEFAULT_MIRROR_CONFIG, now: () => 0n });
-    for (let i = 0; i < 3; i++) expect((await handler(new Request("http://localhost/api/v1/tokens?limit=2"), NO_PARAMS)).status).toBe(200);
-    expect(queries).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { findSchemaDrift, readSchemaFiles } from "@/lib/db/schema-drift";
-import { forEachDatabase } from "@/lib/db/testing";
+import { findSchemaDrift, readSchemaFiles } from "@/lib/db/testing/schema-drift";
+import { forEachDatabase } from "@/lib/db/testing/databases";
 
 /**
  * lib/db/schema-drift.test.ts compares every Prisma model with the database,

@@ -1,10 +1,13 @@
-import fs from "node:fs";
-import path from "node:path";
+import { openApiJson, openApiYaml } from "./document";
 
-let document: string | undefined;
+const CACHE_CONTROL = "public, max-age=300";
 
 /** `GET /api/v1/docs/openapi.yml`: the OpenAPI description of what this server implements. */
 export async function serveOpenApiDocument(): Promise<Response> {
-  document ??= fs.readFileSync(path.join(/* turbopackIgnore: true */ process.cwd(), "lib", "openapi", "openapi.yml"), "utf8");
-  return new Response(document, { headers: { "content-type": "application/yaml; charset=utf-8", "cache-control": "public, max-age=300" } });
+  return new Response(openApiYaml(), { headers: { "content-type": "application/yaml; charset=utf-8", "cache-control": CACHE_CONTROL } });
+}
+
+/** `GET /api/v1/docs/openapi.json`: the same document as JSON. */
+export async function serveOpenApiJson(): Promise<Response> {
+  return new Response(openApiJson(), { headers: { "content-type": "application/json; charset=utf-8", "cache-control": CACHE_CONTROL } });
 }

@@ -1,10 +1,12 @@
 import { cookies, headers } from "next/headers";
-import { isSameOrigin, openSession, SESSION_COOKIE, SESSION_PATH, SESSION_SECONDS, sealSession, sessionKeyFromEnv } from "./admin-session";
+import { getDatabase } from "@/lib/db";
+import { isSameOrigin, SESSION_COOKIE, SESSION_PATH, SESSION_SECONDS, sealSession, sessionKeyFromEnv } from "./admin-session";
+import { activeSessionKey } from "./admin-session-key";
 
-/** The API key of the signed-in operator, or null. */
+/** The API key of the signed-in operator, or null (no session, or its key was revoked). */
 export async function readAdminKey(): Promise<string | null> {
   const value = (await cookies()).get(SESSION_COOKIE)?.value;
-  return openSession(value, sessionKeyFromEnv(), Date.now())?.key ?? null;
+  return activeSessionKey(await getDatabase(), value, sessionKeyFromEnv(), Date.now());
 }
 
 export async function startAdminSession(apiKey: string): Promise<void> {

@@ -1,28 +1,34 @@
-import { route } from "@/lib/http/handler";
-import { manageApi } from "@/lib/status/manage/routes";
+import { headers } from "next/headers";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/api-key";
+import { dispatchServed } from "@/lib/routes/served";
 import { readPageInfo } from "./page-info";
 import { readSummary } from "./public-document";
 import { isActiveMaintenance, qualifiedNames } from "./summary";
-import type { ComponentStatus, Indicator } from "@/lib/status/vocabulary";
-
-type Operation = keyof typeof manageApi;
+import type { ComponentStatus, Indicator, LifecycleStatus } from "@/lib/status/vocabulary";
 
 export type ManageAnswer = { status: number; body: unknown };
 
 /**
  * One manage-API request on behalf of the signed-in operator: the same
- * handler `/api/manage/v1/pages/{page_id}/…` serves (key check, scopes, write
- * limit, audit row), called in process with `Authorization: OAuth <key>`.
+ * route `/api/manage/v1/pages/{page_id}/…` serves, dispatched by the route table (key check, scopes, write
+ * limit, failed-authentication throttle, audit row), called in process with
+ * `Authorization: OAuth <key>` and the operator's address as the app server saw it.
  */
-export async function callManage(apiKey: string, operation: Operation, options: { path: string; method: string; id?: string; body?: unknown }): Promise<ManageAnswer> {
+export async function callManage(apiKey: string, options: { path: string; method: string; body?: unknown }): Promise<ManageAnswer> {
   const page = await readPageInfo();
   if (!page) return { status: 404, body: { _status: { messages: [{ message: "No status page has been set up" }] } } };
   const request = new Request(`http://admin.internal/api/manage/v1/pages/${page.id}/${options.path}`, {
     method: options.method,
-    headers: { authorization: `OAuth ${apiKey}`, "content-type": "application/json" },
+    headers: {
+      authorization: `OAuth ${apiKey}`,
+      "content-type": "application/json",
+      [CLIENT_ADDRESS_HEADER]: (await headers()).get(CLIENT_ADDRESS_HEADER) ?? "unknown",
+    },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
-  const response = await route(manageApi[operation])(request, { params: Promise.resolve({ page_id: page.id, id: options.id }) });
+  const dispatched = dispatchServed(request.method, new URL(request.url).pathname);
+  if (!dispatched) throw new Error(`No manage route for ${options.method} ${options.path}`);
+  const response = await dispatched.handler(request, { params: Promise.resolve(dispatched.params) });
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
 }
@@ -42,8 +48,8 @@ export type PublicView = {
   maintenanceActive: boolean;
   /** Components that are not operational, by qualified name. */
   troubled: { name: string; status: ComponentStatus }[];
-  incidents: { id: string; name: string; status: string }[];
-  maintenances: { id: string; name: string; status: string }[];
+  incidents: { id: string; name: string; status: LifecycleStatus }[];
+  maintenances: { id: string; name: string; status: LifecycleStatus }[];
 };
 
 export async function readPublicView(): Promise<PublicView | null> {

@@ -19,6 +19,7 @@ import {
   TransferTransaction,
   type Transaction,
 } from "@hiero-ledger/sdk";
+import { SHOWCASE } from "@/lib/seed/mirror/showcase";
 import { FEE_EXAMPLES } from "./fee-examples";
 
 /**
@@ -27,7 +28,9 @@ import { FEE_EXAMPLES } from "./fee-examples";
  * posts to the fee endpoint (the SDK's `toBytes()` wraps it in a
  * `TransactionList`; its fee query sends the bare message). Deterministic:
  * keys come from fixed seeds, ids and valid-start times are fixed, and
- * ED25519 signatures depend on nothing else.
+ * ED25519 signatures depend on nothing else. The accounts, token, collection
+ * and topic they name are ones every demo ledger has (lib/seed/mirror/showcase.ts),
+ * so STATE prices them from what the ledger holds, custom fees included.
  *
  *   npx tsx lib/pages/build-fee-examples.ts
  */
@@ -38,6 +41,7 @@ const aliceKey = key("alice");
 const bobKey = key("bob");
 const payer = AccountId.fromString("0.0.1001");
 const NODE = AccountId.fromString("0.0.3");
+const TOKEN = TokenId.fromString(`0.0.${SHOWCASE.token.num}`);
 const VALID_START = new Timestamp(1_767_225_600, 0); // 2026-01-01T00:00:00Z
 
 const BUILDERS: Record<string, () => { transaction: Transaction; signers: PrivateKey[] }> = {
@@ -54,8 +58,8 @@ const BUILDERS: Record<string, () => { transaction: Transaction; signers: Privat
   }),
   "token-transfer": () => ({
     transaction: new TransferTransaction()
-      .addTokenTransfer(TokenId.fromString("0.0.5005"), payer, -250)
-      .addTokenTransfer(TokenId.fromString("0.0.5005"), "0.0.1002", 250),
+      .addTokenTransfer(TOKEN, payer, -250)
+      .addTokenTransfer(TOKEN, "0.0.1002", 250),
     signers: [payerKey],
   }),
   "account-create": () => ({
@@ -66,7 +70,7 @@ const BUILDERS: Record<string, () => { transaction: Transaction; signers: Privat
   }),
   "topic-message": () => ({
     transaction: new TopicMessageSubmitTransaction()
-      .setTopicId("0.0.4004")
+      .setTopicId(`0.0.${SHOWCASE.topic.num}`)
       .setChunkSize(2048)
       .setMessage("Sensor reading batch: ".padEnd(1800, "0123456789abcdef")),
     signers: [payerKey],
@@ -88,7 +92,7 @@ const BUILDERS: Record<string, () => { transaction: Transaction; signers: Privat
   }),
   "nft-mint": () => ({
     transaction: new TokenMintTransaction()
-      .setTokenId("0.0.5006")
+      .setTokenId(`0.0.${SHOWCASE.collection.num}`)
       .setMetadata([1, 2, 3].map((serial) => new TextEncoder().encode(`ipfs://example/nft/${serial}.json`))),
     signers: [payerKey],
   }),

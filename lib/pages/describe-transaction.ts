@@ -1,6 +1,8 @@
 import type { proto } from "@hiero-ledger/proto";
 import { decodeFeeRequestBody } from "@/lib/fees/decode";
 import { pricingFor } from "@/lib/fees/rules";
+import { formatEntityIdParts } from "@/lib/mirror/entity-id";
+import { longToBigInt } from "@/lib/mirror/proto-long";
 
 /** What the fee page says about a transaction before its price: the decoded facts a developer checks first. */
 export type TransactionSummary = {
@@ -20,9 +22,8 @@ export type TransactionSummary = {
   listLength: number | null;
 };
 
-type AccountLike = { shardNum?: unknown; realmNum?: unknown; accountNum?: unknown } | null | undefined;
-
-const entity = (id: AccountLike) => (id ? `${String(id.shardNum ?? 0)}.${String(id.realmNum ?? 0)}.${String(id.accountNum ?? 0)}` : null);
+const entity = (id: proto.IAccountID | null | undefined) =>
+  id ? formatEntityIdParts({ shard: longToBigInt(id.shardNum), realm: longToBigInt(id.realmNum), num: longToBigInt(id.accountNum) }) : null;
 
 /**
  * Decodes request bytes the way the fee endpoint does (the same decoder) and

@@ -7,11 +7,14 @@ import { parseJsonExact } from "@/lib/http/json";
  */
 export type FeeExtra = { name: string; count: bigint; included: bigint; charged: bigint; feePerUnit: bigint; subtotal: bigint };
 
+/** The node or the service part of a price: a base and the extras charged on it. */
+export type FeePart = { base: bigint; extras: FeeExtra[] };
+
 export type FeeEstimate = {
   highVolumeMultiplier: bigint;
-  node: { base: bigint; extras: FeeExtra[] };
+  node: FeePart;
   network: { multiplier: bigint; subtotal: bigint };
-  service: { base: bigint; extras: FeeExtra[] };
+  service: FeePart;
   notes: string[];
   total: bigint;
 };
@@ -73,7 +76,7 @@ function toEstimate(body: unknown): FeeEstimate {
 }
 
 /** Node subtotal: the response has none; clients add base and extras (fees.md §9). */
-export function subtotal(part: { base: bigint; extras: readonly FeeExtra[] }): bigint {
+export function subtotal(part: FeePart): bigint {
   return part.extras.reduce((sum, extra) => sum + extra.subtotal, part.base);
 }
 

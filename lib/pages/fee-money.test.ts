@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ExchangeRate } from "./fee-money";
-import { formatHbar, formatInteger, formatUsd, readExchangeRate, tinycentsToTinybars, usdPerHbar } from "./fee-money";
+import { checkMaxFee, formatHbar, formatInteger, formatUsd, readExchangeRate, tinycentsToTinybars, usdPerHbar } from "./fee-money";
 
 // 30,000 ℏ = 150,000 cents: 1 ℏ = 5 cents.
 const rate: ExchangeRate = { centEquivalent: 150_000n, hbarEquivalent: 30_000n, expiresAt: new Date(0), recordedAt: null };
@@ -52,5 +52,26 @@ describe("fee money", () => {
     });
     expect(readExchangeRate({ _status: { messages: [{ message: "Not found" }] } })).toBeNull();
     expect(readExchangeRate({ current_rate: { cent_equivalent: 0, expiration_time: 1, hbar_equivalent: 1 } })).toBeNull();
+  });
+});
+
+describe("checkMaxFee", () => {
+  // 1 ℏ = 12 ¢: 30,000 ℏ for 360,000 ¢.
+  const rate: ExchangeRate = { centEquivalent: 360_000n, hbarEquivalent: 30_000n, expiresAt: new Date(0), recordedAt: null };
+
+  it("flags a price over the max fee, compared in tinybars at the rate", () => {
+    // $6.8112 = 56.76 ℏ at 12 ¢, against a 2 ℏ max.
+    const check = checkMaxFee(68_112_000_000n, "200000000", rate);
+    expect(check).toEqual({ chargedTinybars: 5_676_000_000n, maxFeeTinybars: 200_000_000n, exceeds: true });
+  });
+
+  it("passes a price at or under the max fee", () => {
+    expect(checkMaxFee(2_400_000_000n, "200000000", rate)?.exceeds).toBe(false);
+    expect(checkMaxFee(2_400_000_001n, "200000000", rate)?.exceeds).toBe(false);
+  });
+
+  it("cannot tell without a max fee or a rate", () => {
+    expect(checkMaxFee(1n, null, rate)).toBeNull();
+    expect(checkMaxFee(1n, "200000000", null)).toBeNull();
   });
 });

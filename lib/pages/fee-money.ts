@@ -75,3 +75,18 @@ export function usdPerHbar(rate: ExchangeRate): string {
   const hundredthsOfCent = (rate.centEquivalent * 100n) / rate.hbarEquivalent;
   return `$${decimal(hundredthsOfCent, 10_000n, 4)}`;
 }
+
+/** What the payer is charged against what it allows: both in tinybars at the given rate. */
+export type MaxFeeCheck = { chargedTinybars: bigint; maxFeeTinybars: bigint; exceeds: boolean };
+
+/**
+ * Whether a price (tinycents) is over a transaction's max fee (its
+ * `transactionFee`, tinybars): the network refuses such a transaction with
+ * INSUFFICIENT_TX_FEE. Null without a max fee or a rate to compare in.
+ */
+export function checkMaxFee(priceTinycents: bigint, maxFeeTinybars: string | null, rate: ExchangeRate | null): MaxFeeCheck | null {
+  if (maxFeeTinybars === null || rate === null || !/^\d+$/.test(maxFeeTinybars)) return null;
+  const chargedTinybars = tinycentsToTinybars(priceTinycents, rate);
+  const maxFee = BigInt(maxFeeTinybars);
+  return { chargedTinybars, maxFeeTinybars: maxFee, exceeds: chargedTinybars > maxFee };
+}

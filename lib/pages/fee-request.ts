@@ -1,13 +1,12 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { estimateFees } from "@/lib/fees/estimate-route";
-import { route } from "@/lib/http/handler";
+import { routeFileHandlers } from "@/lib/routes/served";
 import type { TransactionSummary } from "./describe-transaction";
 import { describeTransactionBytes } from "./describe-transaction";
 import { FEE_EXAMPLES } from "./fee-examples";
 
 /** The endpoint's handler with its error mapping, as the route serves it. */
-const servedEstimate = route(estimateFees);
+const servedEstimate = routeFileHandlers("/api/v1/network/fees").POST;
 
 export type FeeMode = "INTRINSIC" | "STATE";
 

@@ -1,6 +1,6 @@
-import type { WireComponent, WireIncident, WireMaintenance, WirePage, WireStatus } from "@/lib/status/serialize";
+import type { WireComponent, WireIncident, WireMaintenance, WirePage, WireStatus } from "@/lib/status/wire";
 
-export type { WireComponent, WireIncident, WireIncidentUpdate, WireMaintenance, WirePage, WireStatus } from "@/lib/status/serialize";
+export type { WireComponent, WireIncident, WireIncidentUpdate, WireMaintenance, WirePage, WireStatus } from "@/lib/status/wire";
 
 /** `/api/v2/summary.json`: everything the dashboard shows live. */
 export type SummaryDocument = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bytesToBase64, bytesToHex, readPastedBytes } from "./transaction-input";
+import { bytesToBase64, bytesToHex, describeRefusedFile, readPastedBytes } from "./transaction-input";
 
 const bytes = Uint8Array.of(0x0a, 0xff, 0x00, 0x7e, 0x3f);
 
@@ -39,5 +39,25 @@ describe("readPastedBytes", () => {
     const random = Uint8Array.from({ length: 300 }, (_unused, index) => (index * 37 + 11) % 256);
     expect(readPastedBytes(bytesToHex(random))).toEqual({ ok: true, bytes: random, encoding: "hex" });
     expect(readPastedBytes(bytesToBase64(random))).toEqual({ ok: true, bytes: random, encoding: "base64" });
+  });
+});
+
+describe("describeRefusedFile", () => {
+  const encode = (text: string) => new TextEncoder().encode(text);
+
+  it("says what bytes a file must hold, and that hex text belongs in the paste box", () => {
+    const said = describeRefusedFile(encode("0aff007e3f\n"));
+    expect(said).toMatch(/raw binary bytes of one protobuf Transaction/);
+    expect(said).toMatch(/hex text instead: paste its contents/);
+  });
+
+  it("names base64, JSON and empty files", () => {
+    expect(describeRefusedFile(encode("Cv8Afj8="))).toMatch(/base64 text instead/);
+    expect(describeRefusedFile(encode('{"transaction": 1}'))).toMatch(/JSON text/);
+    expect(describeRefusedFile(new Uint8Array())).toMatch(/this file is empty/);
+  });
+
+  it("counts the bytes of a binary file that is not a transaction", () => {
+    expect(describeRefusedFile(Uint8Array.of(0xff, 0xfe, 0x00, 0x01))).toMatch(/these 4 bytes do not decode/);
   });
 });

@@ -54,3 +54,19 @@ export function bytesToBase64(bytes: Uint8Array): string {
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary);
 }
+
+/** What the fee page says when a chosen file is refused: what the file should hold, and what this one seems to hold. */
+export function describeRefusedFile(bytes: Uint8Array): string {
+  const expected =
+    "A file must hold the raw binary bytes of one protobuf Transaction (signed, or bodyBytes + sigMap), or of an SDK TransactionList (what transaction.toBytes() gives)";
+  if (bytes.length === 0) return `${expected}; this file is empty.`;
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes.subarray(0, 4096));
+  const printable = [...text].every((char) => char === "\n" || char === "\r" || char === "\t" || (char >= " " && char !== "\uFFFD"));
+  if (printable) {
+    const read = readPastedBytes(new TextDecoder().decode(bytes));
+    if (read.ok) return `${expected}. This file holds ${read.encoding} text instead: paste its contents into the box below.`;
+    if (/^\s*[{[]/.test(text)) return `${expected}. This file holds JSON text, not transaction bytes.`;
+    return `${expected}. This file holds text, not transaction bytes.`;
+  }
+  return `${expected}; these ${bytes.length.toLocaleString("en-US")} bytes do not decode as either.`;
+}

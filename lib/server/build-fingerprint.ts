@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** Everything a production build is made from; a change to any of them makes the build stale. */
-const BUILD_INPUTS = ["app", "components", "lib", "public", "prisma/schema", "instrumentation.ts", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+const BUILD_INPUTS = ["app", "components", "lib", "public", "prisma/schema", "instrumentation.ts", "proxy.ts", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
 
 const SKIPPED = new Set(["node_modules", ".next", ".data"]);
 const TEST_FILE = /\.test\.tsx?$/;

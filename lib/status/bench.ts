@@ -1,22 +1,56 @@
 /**
- * `npm run bench:status`: requests per second of /api/v2/summary.json next to
- * /api/health of the same app in the same run, 32 connections, alternating
- * passes. Target: at least 80% of the health route. BASE_URL=http://host:port
- * measures a running server; otherwise a fresh one on an embedded database,
- * seeded with the demo data at its first start.
+ * `npm run bench:status`: requests per second and p50/p99 of the status
+ * pages next to /api/v2/summary.json and the trivial route of the same app
+ * in the same run, 32 connections, alternating passes, request logging on
+ * (its default). Targets: `/`, `/history` and an incident page at least half
+ * of summary.json, p99 under 50 ms. BASE_URL=http://host:port measures a
+ * running server; otherwise a fresh one on an embedded database, seeded with
+ * the demo data at its first start (BENCH_PORT, default 3291).
  */
+import { parseArgs } from "node:util";
 import { benchmarkServer } from "@/lib/bench/app-server";
-import { formatResults, measureTargets } from "@/lib/bench/http-load";
+import { LOAD_ARGS, loadOptionsFrom, measureAgainstTrivial } from "@/lib/bench/http-bench";
+import type { LoadResult } from "@/lib/bench/http-load";
 
+const PAGE_SHARE_TARGET = 0.5;
+const PAGE_P99_TARGET_MS = 50;
+const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+
+const { values } = parseArgs({ options: LOAD_ARGS });
 const server = await benchmarkServer("status", Number(process.env.BENCH_PORT ?? 3291));
 try {
-  const results = await measureTargets(server.baseUrl, [
-    { label: "GET /api/health (trivial JSON route)", path: "/api/health" },
-    { label: "GET /api/v2/summary.json", path: "/api/v2/summary.json" },
-    { label: "GET /api/v2/incidents.json", path: "/api/v2/incidents.json" },
-  ]);
-  console.log(`\n${server.baseUrl}; 32 connections, medians of 3 alternating 10 s passes`);
-  console.log(formatResults(results));
+  const incidentPath = await anIncidentPage(server.baseUrl);
+  // Every request asks for compression as a browser does; the JSON routes answer uncompressed regardless.
+  const headers = { "accept-encoding": BROWSER_ACCEPT_ENCODING };
+  const results = await measureAgainstTrivial(
+    server,
+    [
+      { label: "GET /api/v2/summary.json", path: "/api/v2/summary.json", headers },
+      { label: "GET / (page snapshot)", path: "/", headers },
+      { label: "GET /history (page snapshot)", path: "/history", headers },
+      { label: `GET ${incidentPath} (page snapshot)`, path: incidentPath, headers },
+    ],
+    loadOptionsFrom(values),
+  );
+  console.log(`\n${verdicts(results).join("\n")}`);
 } finally {
   await server.stop();
+}
+
+/** The newest incident's page (not a maintenance): the page people share during an outage. */
+async function anIncidentPage(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/v2/incidents.json`);
+  const { incidents } = (await response.json()) as { incidents: { id: string }[] };
+  if (!incidents[0]) throw new Error("the page has no incident to measure");
+  return `/incidents/${incidents[0].id}`;
+}
+
+/** Each page against summary.json of the same run: its share of the req/s and its p99, target met or missed. */
+function verdicts(results: readonly LoadResult[]): string[] {
+  const summary = results[1]!;
+  return results.slice(2).map((page) => {
+    const share = page.requestsPerSecond / summary.requestsPerSecond;
+    const met = share >= PAGE_SHARE_TARGET && page.p99 < PAGE_P99_TARGET_MS;
+    return `${page.label}: ${share.toFixed(2)} × summary.json, p99 ${page.p99} ms (target ≥ ${PAGE_SHARE_TARGET}, < ${PAGE_P99_TARGET_MS} ms): ${met ? "met" : "MISSED"}`;
+  });
 }

@@ -2,9 +2,9 @@ import type { Incident, LifecycleStatus, Maintenance, StatusSnapshot } from "./m
 import { effectiveImpact, isMaintenance } from "./model";
 import type { PageStatus } from "./rollup";
 import { rollupStatus } from "./rollup";
-import type { WireComponent, WireIncident, WireMaintenance, WirePage, WireStatus } from "./serialize";
 import { serializeComponents, serializeIncident, serializeMaintenance, serializePage, serializeStatus } from "./serialize";
 import { ACTIVE_MAINTENANCE_STATUSES, UNRESOLVED_INCIDENT_STATUSES, UPCOMING_MAINTENANCE_STATUSES } from "./vocabulary";
+import type { WireComponent, WireIncident, WireMaintenance, WirePage, WireStatus } from "./wire";
 
 /** The public v2 documents, by their path under `/api/v2/`. */
 export const V2_DOCUMENTS = [

@@ -1,20 +1,8 @@
-import type { Incident, LifecycleStatus } from "./model";
+import { LIFECYCLE_STATUS_LABEL } from "./labels";
+import type { Incident } from "./model";
 import { newestFirst } from "./serialize";
 import { feedStamp } from "./time";
 import { bodyToHtml } from "./xml";
-
-/** How feeds name the status an update set (statuspage-api.md §9). */
-export const STATUS_LABELS: Record<LifecycleStatus, string> = {
-  investigating: "Investigating",
-  identified: "Identified",
-  monitoring: "Monitoring",
-  resolved: "Resolved",
-  postmortem: "Postmortem",
-  scheduled: "Scheduled",
-  in_progress: "In progress",
-  verifying: "Verifying",
-  completed: "Completed",
-};
 
 /** An update that keeps the previous status reads "Update". */
 const SAME_STATUS_LABEL = "Update";
@@ -29,7 +17,7 @@ export function updateTrailHtml(incident: Incident, timeZone: string): string {
   return updates
     .map((update, index) => {
       const previous = updates[index + 1];
-      const label = previous && previous.status === update.status ? SAME_STATUS_LABEL : STATUS_LABELS[update.status];
+      const label = previous && previous.status === update.status ? SAME_STATUS_LABEL : LIFECYCLE_STATUS_LABEL[update.status];
       const stamp = feedStamp(update.displayAt, timeZone);
       return (
         `<p><small>${stamp.month} <var data-var='date'>${stamp.day}</var>, ` +

@@ -1,13 +1,15 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { STATUS_LABELS, updateTrailHtml } from "./feed-content";
+import { describeWith } from "@/lib/testing/describe-with";
+import { updateTrailHtml } from "./feed-content";
 import { feedEntries, renderAtomFeed, renderRssFeed } from "./feeds";
+import { LIFECYCLE_STATUS_LABEL } from "./labels";
 import type { Incident, IncidentUpdate, LifecycleStatus, Page } from "./model";
-import { readSampleText } from "./testing/samples";
+import { readSampleText, STATUSPAGE_SAMPLES } from "./testing/samples";
 import { zonedTimeToInstant } from "./time";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const STATUS_OF_LABEL = new Map(Object.entries(STATUS_LABELS).map(([status, label]) => [label, status as LifecycleStatus]));
+const STATUS_OF_LABEL = new Map(Object.entries(LIFECYCLE_STATUS_LABEL).map(([status, label]) => [label, status as LifecycleStatus]));
 const TRAIL_ENTRY =
   /<p><small>(\w{3}) <var data-var='date'>([ \d]\d)<\/var>, <var data-var='time'>(\d\d):(\d\d)<\/var> (\w+)<\/small><br><strong>([^<]+)<\/strong> - ([\s\S]*?)<\/p>/g;
 
@@ -37,7 +39,7 @@ function incident(overrides: Partial<Incident>): Incident {
 
 const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === "entry" || name === "item" || name === "link" });
 
-describe("update trail HTML", () => {
+describeWith([STATUSPAGE_SAMPLES], "update trail HTML of real feeds", () => {
   it("reproduces every entry of GitHub's Atom feed (UTC, padded days, Update labels, <br />)", () => {
     const feed = parser.parse(readSampleText("githubstatus-history-2024-06-24.atom"));
     const entries = feed.feed.entry as { content: { "#text": string } }[];
@@ -57,7 +59,9 @@ describe("update trail HTML", () => {
       expect(updateTrailHtml(incidentFromTrail(html, 2021, "America/New_York"), "America/New_York")).toBe(html);
     }
   });
+});
 
+describe("update trail HTML", () => {
   it("escapes operator markup except line breaks", () => {
     const at = new Date("2024-06-01T12:00:00Z");
     const html = updateTrailHtml(

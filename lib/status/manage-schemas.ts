@@ -100,3 +100,6 @@ export const updateIncidentBody = z
   .superRefine((value, context) => checkWindow(value.incident, context, false));
 export type CreateIncidentInput = z.output<typeof createIncidentBody>["incident"];
 export type UpdateIncidentInput = z.output<typeof updateIncidentBody>["incident"];
+
+/** The id in a request path (`/components/{id}`): any string; the write looks it up and answers 404 when it is absent. */
+export const pathId = z.string();

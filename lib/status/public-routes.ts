@@ -19,4 +19,5 @@ holder.__statusPublicViews ??= createPublicViews({
   revisionCheckMs: Number.isFinite(checkMs) && checkMs >= 0 ? checkMs : 1000,
 });
 
-export const publicApi = createPublicHandlers(holder.__statusPublicViews);
+export const publicViews: PublicViews = holder.__statusPublicViews;
+export const publicApi = createPublicHandlers(publicViews);

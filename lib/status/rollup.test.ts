@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { describeWith } from "@/lib/testing/describe-with";
 import type { RollupInput } from "./rollup";
 import { rollupStatus } from "./rollup";
-import { componentStatusFromSample, readSample, SUMMARY_SAMPLES } from "./testing/samples";
+import { componentStatusFromSample, readSample, STATUSPAGE_SAMPLES, SUMMARY_SAMPLES } from "./testing/samples";
 import type { Impact } from "./vocabulary";
 import { ACTIVE_MAINTENANCE_STATUSES, UNRESOLVED_INCIDENT_STATUSES } from "./vocabulary";
 
-describe("rollupStatus over the real summaries", () => {
+describeWith([STATUSPAGE_SAMPLES], "rollupStatus over the real summaries", () => {
   it.each(SUMMARY_SAMPLES)("reproduces the status of %s", (file) => {
     const sample = readSample(file);
     const input: RollupInput = {

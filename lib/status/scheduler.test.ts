@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { forEachDatabase } from "@/lib/db/testing";
+import { forEachDatabase } from "@/lib/db/testing/databases";
 import { applyDueTransitions } from "./manage/apply-due-transitions";
 import { ensureBootstrapApiKey } from "./manage/bootstrap-key";
 import { startStatusScheduler } from "./scheduler";

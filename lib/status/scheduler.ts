@@ -29,10 +29,8 @@ export function startStatusScheduler(
     let sleep = MAX_SLEEP_MS;
     try {
       const db = await getDb();
-      if (!bootstrapped) {
-        await ensureBootstrapApiKey(db, env.ADMIN_API_KEY, clock());
-        bootstrapped = true;
-      }
+      // Retried each tick until the status page exists (a PostgreSQL database is seeded on request only).
+      if (!bootstrapped) bootstrapped = (await ensureBootstrapApiKey(db, env.ADMIN_API_KEY, clock())) !== "no page";
       const applied = await applyDueTransitions(db, clock);
       if (applied > 0) log.info("maintenance transitions applied", { applied });
       await pruneRateLimitWindows(db, clock());

@@ -1,9 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
+import { describeWith } from "@/lib/testing/describe-with";
 import { createDocumentRenderer } from "./documents";
 import type { StatusSnapshot } from "./model";
 import { serializeComponents, serializeIncident, serializePage } from "./serialize";
 import type { SampleComponent, WireSample } from "./testing/samples";
-import { componentsFromSample, incidentFromSample, pageFromSample, projectOnto, readSample } from "./testing/samples";
+import { componentsFromSample, incidentFromSample, pageFromSample, projectOnto, readSample, STATUSPAGE_SAMPLES } from "./testing/samples";
 
 /** The same JSON text, so values and key order are both compared. */
 const text = (value: unknown) => JSON.stringify(value);
@@ -42,7 +43,7 @@ function withinOurValueSets(sample: WireSample): WireSample {
 
 const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
 
-describe("serializers reproduce the 2024 captures byte for byte", () => {
+describeWith([STATUSPAGE_SAMPLES], "serializers reproduce the 2024 captures byte for byte", () => {
   it("components.json (GitHub 2024)", () => {
     const sample = readSample("github-components-2024-09-17.json");
     const { groups, components } = componentsFromSample(sample.components ?? []);
@@ -73,7 +74,7 @@ describe("serializers reproduce the 2024 captures byte for byte", () => {
   });
 });
 
-describe("summary.json of older captures, projected onto their keys", () => {
+describeWith([STATUSPAGE_SAMPLES], "summary.json of older captures, projected onto their keys", () => {
   it.each([
     "github-summary-operational-2019-12-30.json",
     "github-summary-major-outage-2020-04-02.json",
@@ -93,7 +94,7 @@ describe("summary.json of older captures, projected onto their keys", () => {
   });
 });
 
-describe("groups", () => {
+describeWith([STATUSPAGE_SAMPLES], "groups", () => {
   it("take the worst child status and list children in position order (Twilio)", () => {
     const sample = readSample("twilio-summary-groups-minor-incidents-2020-06-16.json");
     const { groups, components } = componentsFromSample(sample.components ?? []);

@@ -2,72 +2,15 @@ import type { AffectedComponent, Component, ComponentGroup, Incident, IncidentUp
 import { effectiveImpact, isMaintenance } from "./model";
 import type { PageStatus } from "./rollup";
 import { formatCalendarDate, formatTimestamp } from "./time";
-import type { ComponentStatus, Impact, Indicator } from "./vocabulary";
 import { MAINTENANCE_IMPACT, worstComponentStatus } from "./vocabulary";
+import type { WireAffectedComponent, WireComponent, WireIncident, WireIncidentUpdate, WireMaintenance, WirePage, WireStatus } from "./wire";
 
 /**
- * Domain → Statuspage v2 wire objects. Keys are written in the order real
- * captures use (statuspage-api.md §2–§6, the 2024 GitHub captures for the
+ * Domain → Statuspage v2 wire objects (their shapes: wire.ts). Keys are
+ * written in the order real captures use (the 2024 GitHub captures for the
  * newest fields), nullable keys are always present, timestamps are in the
  * page's zone.
  */
-export type WirePage = { id: string; name: string; url: string; time_zone: string; updated_at: string };
-
-export type WireComponent = {
-  id: string;
-  name: string;
-  status: ComponentStatus;
-  created_at: string;
-  updated_at: string;
-  position: number;
-  description: string | null;
-  showcase: boolean;
-  start_date: string | null;
-  group_id: string | null;
-  page_id: string;
-  group: boolean;
-  only_show_if_degraded: boolean;
-  /** Child ids; present on groups only. */
-  components?: string[];
-};
-
-export type WireAffectedComponent = { code: string; name: string; old_status: ComponentStatus; new_status: ComponentStatus };
-
-export type WireIncidentUpdate = {
-  id: string;
-  status: string;
-  body: string;
-  incident_id: string;
-  created_at: string;
-  updated_at: string;
-  display_at: string;
-  affected_components: WireAffectedComponent[] | null;
-  deliver_notifications: boolean;
-  custom_tweet: null;
-  tweet_id: null;
-};
-
-export type WireIncident = {
-  id: string;
-  name: string;
-  status: string;
-  created_at: string;
-  updated_at: string;
-  monitoring_at: string | null;
-  resolved_at: string | null;
-  impact: Impact | typeof MAINTENANCE_IMPACT;
-  shortlink: string;
-  started_at: string;
-  page_id: string;
-  incident_updates: WireIncidentUpdate[];
-  components: WireComponent[];
-  reminder_intervals: null;
-};
-
-/** A maintenance is an incident with its window appended (statuspage-api.md §6). */
-export type WireMaintenance = WireIncident & { scheduled_for: string; scheduled_until: string };
-
-export type WireStatus = { indicator: Indicator; description: string };
 
 export function serializePage(page: Page): WirePage {
   return {

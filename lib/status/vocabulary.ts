@@ -25,7 +25,8 @@ export const MAINTENANCE_STATUSES = ["scheduled", "in_progress", "verifying", "c
 export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
 
 /** Incidents and maintenances share one resource, so their statuses share one type. */
-export type LifecycleStatus = IncidentStatus | MaintenanceStatus;
+export const LIFECYCLE_STATUSES = [...INCIDENT_STATUSES, ...MAINTENANCE_STATUSES] as const;
+export type LifecycleStatus = (typeof LIFECYCLE_STATUSES)[number];
 
 export const UNRESOLVED_INCIDENT_STATUSES: readonly LifecycleStatus[] = ["investigating", "identified", "monitoring"];
 export const UPCOMING_MAINTENANCE_STATUSES: readonly LifecycleStatus[] = ["scheduled"];

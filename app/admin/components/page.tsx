@@ -1,8 +1,9 @@
 import { ComponentStatusForm } from "@/components/admin/component-status-form";
 import { SignedIn } from "@/components/admin/signed-in";
 import { StatusLabel } from "@/components/status/status-label";
-import { COMPONENT_STATUS_LABEL, COMPONENT_STATUS_TONE } from "@/components/status/tone";
+import { COMPONENT_STATUS_TONE } from "@/components/status/tone";
 import { loadConsoleData } from "@/lib/pages/admin-data";
+import { COMPONENT_STATUS_LABEL } from "@/lib/status/labels";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { forEachDatabase } from "@/lib/db/testing";
+import { forEachDatabase } from "@/lib/db/testing/databases";
 import { parseJsonExact } from "@/lib/http/json";
 import { DEFAULT_MIRROR_CONFIG } from "../config";
 import type { MirrorContext } from "../context";
 import { encodeEntityId } from "../entity-id";
-import { serveMirrorRequest } from "../routes";
+import { serveInProcess } from "@/lib/routes/in-process";
 import { formatTimestamp } from "../timestamp";
 
 const SECOND = 1_000_000_000n;
@@ -22,7 +22,7 @@ forEachDatabase((getDb) => {
   const mirror: MirrorContext = { sql: async () => getDb().sql, config: DEFAULT_MIRROR_CONFIG, now: () => T };
 
   async function get(url: string): Promise<{ status: number; body: Body; link: string | null }> {
-    const response = await serveMirrorRequest(mirror, new Request(`http://localhost${url}`));
+    const response = await serveInProcess(mirror, new Request(`http://localhost${url}`));
     if (!response) throw new Error(`no route for ${url}`);
     return { status: response.status, body: parseJsonExact(await response.text()) as Body, link: response.headers.get("link") };
   }
@@ -114,8 +114,6 @@ forEachDatabase((getDb) => {
 
     it("answers bad input with upstream's 400s and an empty range with 404", async () => {
       const cases: Array<[string, number, string]> = [
-        [`${PATH}?timestamp=gt:1&timestamp=gt:2`, 400, "Multiple gt or gte operators not permitted for timestamp param"],
-        [`${PATH}?timestamp=1&timestamp=lt:2`, 400, "Cannot combine eq with ne, gt, gte, lt, or lte for timestamp param"],
         [`${PATH}?timestamp=gt:5&timestamp=lte:5`, 404, "Timestamp range is empty"],
         [`${PATH}?transactiontype=transfer`, 400, "Invalid parameter: transactiontype"],
         [`${PATH}?transactions=yes`, 400, "Invalid parameter: transactions"],

@@ -4,29 +4,17 @@ import { balanceSnapshotWithin, type SnapshotBounds } from "../balances/snapshot
 import { CACHE_CONTROL } from "../cache-control";
 import type { MirrorContext } from "../context";
 import { systemEntityId } from "../entity-id";
-import { filtersOf } from "../filters";
 import { linkHeader } from "../pagination";
-import { RULES } from "../param-rules";
-import { RequestQuery, parseLimit, parseOrder, splitOperator, validateQuery } from "../query";
 import { mirrorJson } from "../response";
+import { TREASURY_ACCOUNT_NUM } from "../system-entities";
 import { MAX_INT64 } from "../timestamp";
-import { transactionTypeId } from "../transaction-types";
 import { renderOptions, renderTransaction } from "../transactions/render-transaction";
 import { loadTransactionPage, transactionsNextLink } from "../transactions/scan-window";
-import { timestampRange, type TimestampRange } from "../transactions/timestamp-range";
-import { balanceOf, renderAccount } from "./account-info";
-import { accountAt, currentAccount } from "./account-state";
-import { resolveAccountPath } from "./path-account";
-
-const TREASURY_NUM = 2n;
-
-const PARAMETERS = {
-  limit: RULES.limit,
-  order: RULES.order,
-  timestamp: RULES.timestamp,
-  transactiontype: RULES.transactionType,
-  transactions: RULES.booleanEq,
-};
+import type { TimestampRange } from "../transactions/timestamp-range";
+import { ACCOUNT_BY_ID } from "./params";
+import { readAccountRequest } from "./path-account";
+import { accountAt, currentAccount } from "./queries";
+import { balanceOf, renderAccount } from "./render";
 
 /**
  * GET /api/v1/accounts/{idOrAliasOrEvmAddress}: an account with its balances
@@ -38,37 +26,17 @@ const PARAMETERS = {
  */
 export function createAccountByIdHandler(mirror: MirrorContext): Handler {
   return async (request, context) => {
-    const url = new URL(request.url);
-    const query = RequestQuery.fromUrl(url);
-    validateQuery(query, PARAMETERS, mirror.config.maxRepeatedQueryParameters);
-    const sql = await mirror.sql();
-    const accountId = await resolveAccountPath((await context.params).idOrAliasOrEvmAddress, sql, mirror.config.system);
-    const timestamps = timestampRange(query);
-    if (timestamps.empty) throw notFound("Timestamp range is empty");
-
+    const { url, query, sql, accountId, params } = await readAccountRequest(mirror, request, context, ACCOUNT_BY_ID);
+    const { timestamps, limit, order } = params;
     const tokenLimit = mirror.config.tokenBalanceLimit.singleAccount;
-    const historical = query.has("timestamp");
-    const snapshot = historical
-      ? await balanceSnapshotWithin(sql, snapshotBounds(timestamps), systemEntityId(mirror.config.system, TREASURY_NUM), mirror.now())
+    const snapshot = params.historical
+      ? await balanceSnapshotWithin(sql, snapshotBounds(timestamps), systemEntityId(mirror.config.system, TREASURY_ACCOUNT_NUM), mirror.now())
       : undefined;
-    const account = historical ? await accountAt(sql, accountId, timestamps, snapshot, tokenLimit) : await currentAccount(sql, accountId, tokenLimit);
+    const account = params.historical ? await accountAt(sql, accountId, timestamps, snapshot, tokenLimit) : await currentAccount(sql, accountId, tokenLimit);
     if (!account) throw notFound();
 
-    const limit = parseLimit(query.values("limit"), mirror.config.limit)!;
-    const order = parseOrder(query.values("order"), "desc")!;
-    const includeTransactions = (splitOperator(query.values("transactions").at(-1) ?? "true")?.value ?? "true").toLowerCase() === "true";
-    const page = includeTransactions
-      ? await loadTransactionPage(
-          sql,
-          {
-            accounts: [{ op: "eq", id: accountId }],
-            timestamps,
-            types: filtersOf(query, "transactiontype").map((filter) => transactionTypeId(filter.value)!),
-            order,
-            limit,
-          },
-          mirror.config.transactionScanBudget,
-        )
+    const page = params.includeTransactions
+      ? await loadTransactionPage(sql, { accounts: [{ op: "eq", id: accountId }], timestamps, types: params.types, order, limit }, mirror.config.transactionScanBudget)
       : { records: [] };
     const rendering = renderOptions(mirror.config.system);
     const next = transactionsNextLink(url.pathname, query, order, limit, page);

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { forEachDatabase } from "@/lib/db/testing";
+import { forEachDatabase } from "@/lib/db/testing/databases";
 import { encodeBase32 } from "../base32";
 import { DEFAULT_MIRROR_CONFIG } from "../config";
 import type { MirrorContext } from "../context";
-import { serveMirrorRequest } from "../routes";
+import { javaBadRequest as badRequest, javaError, javaViolations as violations, mirrorRequests } from "../testing/mirror-requests";
 
 const SENDER = 1000n;
 const OTHER_SENDER = 1001n;
@@ -44,34 +44,15 @@ function rendered(airdrop: Airdrop) {
 const find = (sender: bigint, receiver: bigint, token: bigint, serial?: bigint) =>
   rendered(AIRDROPS.find((a) => a.sender === sender && a.receiver === receiver && a.token === token && a.serial === serial)!);
 
-const javaError = (message: string, detail: string) => ({ _status: { messages: [{ message, detail, data: null }] } });
-const badRequest = (detail: string) => javaError("Bad Request", detail);
-const violations = (...messages: string[]) => ({ _status: { messages: messages.map((message) => ({ message, detail: null, data: null })) } });
+/** SENDER's pending airdrops to RECEIVER, by token and serial number: both sides list them. */
+const fromSenderToReceiver = () => [find(SENDER, RECEIVER, 100n), find(SENDER, RECEIVER, 300n), find(SENDER, RECEIVER, 301n), find(SENDER, RECEIVER, 400n, 1n), find(SENDER, RECEIVER, 400n, 2n)];
 
 forEachDatabase((getDb) => {
   const mirror: MirrorContext = { sql: async () => getDb().sql, config: DEFAULT_MIRROR_CONFIG, now: () => SECONDS * 1_000_000_000n };
 
-  async function get(url: string): Promise<{ status: number; body: { airdrops: unknown[]; links: { next: string | null } }; link: string | null; cacheControl: string | null }> {
-    const response = await serveMirrorRequest(mirror, new Request(`http://localhost${url}`));
-    if (!response) throw new Error(`no route for ${url}`);
-    return { status: response.status, body: JSON.parse(await response.text()), link: response.headers.get("link"), cacheControl: response.headers.get("cache-control") };
-  }
-
-  /** Follows links.next from `url`, returning each page's airdrops and the links in between. */
-  async function follow(url: string): Promise<{ pages: unknown[][]; links: string[] }> {
-    const pages: unknown[][] = [];
-    const links: string[] = [];
-    for (let next: string | null = url; next !== null; ) {
-      const { status, body, link } = await get(next);
-      expect(status, next).toBe(200);
-      expect(link).toBe(body.links.next === null ? null : `<${body.links.next}>; rel="next"`);
-      pages.push(body.airdrops);
-      next = body.links.next;
-      if (next !== null) links.push(next);
-      if (pages.length > 20) throw new Error("links do not end");
-    }
-    return { pages, links };
-  }
+  const requests = mirrorRequests(mirror);
+  const get = requests.get;
+  const follow = (url: string) => requests.follow(url, "airdrops");
 
   beforeAll(async () => {
     const sql = getDb().sql;
@@ -106,11 +87,7 @@ forEachDatabase((getDb) => {
       expect(link).toBeNull();
       expect(body).toEqual({
         airdrops: [
-          find(SENDER, RECEIVER, 100n),
-          find(SENDER, RECEIVER, 300n),
-          find(SENDER, RECEIVER, 301n),
-          find(SENDER, RECEIVER, 400n, 1n),
-          find(SENDER, RECEIVER, 400n, 2n),
+          ...fromSenderToReceiver(),
           find(SENDER, RECEIVER_2, 100n),
         ],
         links: { next: null },
@@ -232,11 +209,7 @@ forEachDatabase((getDb) => {
       expect(status).toBe(200);
       expect(body).toEqual({
         airdrops: [
-          find(SENDER, RECEIVER, 100n),
-          find(SENDER, RECEIVER, 300n),
-          find(SENDER, RECEIVER, 301n),
-          find(SENDER, RECEIVER, 400n, 1n),
-          find(SENDER, RECEIVER, 400n, 2n),
+          ...fromSenderToReceiver(),
           find(OTHER_SENDER, RECEIVER, 100n),
         ],
         links: { next: null },

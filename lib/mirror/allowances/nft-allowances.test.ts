@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { forEachDatabase } from "@/lib/db/testing";
+import { forEachDatabase } from "@/lib/db/testing/databases";
 import { encodeBase32 } from "../base32";
 import { DEFAULT_MIRROR_CONFIG } from "../config";
 import type { MirrorContext } from "../context";
-import { serveMirrorRequest } from "../routes";
+import { javaBadRequest as badRequest, javaViolations as violations, mirrorRequests } from "../testing/mirror-requests";
 
 const OWNER = 1000n;
 const OTHER_OWNER = 1001n;
@@ -37,33 +37,13 @@ function rendered({ owner, spender, token, approved = true, from }: Allowance) {
 
 const find = (owner: bigint, spender: bigint, token: bigint) => rendered(ALLOWANCES.find((a) => a.owner === owner && a.spender === spender && a.token === token)!);
 
-const badRequest = (detail: string) => ({ _status: { messages: [{ message: "Bad Request", detail, data: null }] } });
-const violations = (...messages: string[]) => ({ _status: { messages: messages.map((message) => ({ message, detail: null, data: null })) } });
 
 forEachDatabase((getDb) => {
   const mirror: MirrorContext = { sql: async () => getDb().sql, config: DEFAULT_MIRROR_CONFIG, now: () => CREATED };
 
-  async function get(url: string): Promise<{ status: number; body: { allowances: unknown[]; links: { next: string | null } }; link: string | null; cacheControl: string | null }> {
-    const response = await serveMirrorRequest(mirror, new Request(`http://localhost${url}`));
-    if (!response) throw new Error(`no route for ${url}`);
-    return { status: response.status, body: JSON.parse(await response.text()), link: response.headers.get("link"), cacheControl: response.headers.get("cache-control") };
-  }
-
-  /** Follows links.next from `url`, returning each page's allowances and the links in between. */
-  async function follow(url: string): Promise<{ pages: unknown[][]; links: string[] }> {
-    const pages: unknown[][] = [];
-    const links: string[] = [];
-    for (let next: string | null = url; next !== null; ) {
-      const { status, body, link } = await get(next);
-      expect(status, next).toBe(200);
-      expect(link).toBe(body.links.next === null ? null : `<${body.links.next}>; rel="next"`);
-      pages.push(body.allowances);
-      next = body.links.next;
-      if (next !== null) links.push(next);
-      if (pages.length > 20) throw new Error("links do not end");
-    }
-    return { pages, links };
-  }
+  const requests = mirrorRequests(mirror);
+  const get = requests.get;
+  const follow = (url: string) => requests.follow(url, "allowances");
 
   beforeAll(async () => {
     const sql = getDb().sql;

@@ -1,6 +1,6 @@
 import { badRequest } from "@/lib/http/errors";
-import { filtersOf, SQL_OPERATOR, type SqlConditions } from "../filters";
-import type { Filter, Order, RequestQuery } from "../query";
+import { jsNextLink, type KeysetColumn } from "../pagination";
+import { splitOperator, type Filter, type Order, type RequestQuery } from "../query";
 
 /**
  * Upstream JS's keyset over two columns (`BaseController` with its `Bound`s),
@@ -49,14 +49,16 @@ export class ColumnBound {
 }
 
 /**
- * Adds the query's filters to the bound of their key, in request order, so
- * that a repeated operator is reported where upstream reports it.
+ * Adds the query's filters to the bound of their key, in request order and
+ * repeats included (upstream's filter list keeps them: `token.id=1&token.id=1`
+ * is two eq), so that a repeated operator is reported where upstream reports it.
  */
 export function addQueryFilters(query: RequestQuery, bounds: readonly ColumnBound[], parse: (bound: ColumnBound, value: string) => bigint | null): void {
   const byKey = new Map(bounds.map((bound) => [bound.key, bound]));
   for (const key of query.keys()) {
     const bound = byKey.get(key);
-    if (bound) for (const { op, value } of filtersOf(query, key)) bound.add(op, parse(bound, value));
+    if (!bound) continue;
+    for (const filter of query.values(key).map(splitOperator)) if (filter) bound.add(filter.op, parse(bound, filter.value));
   }
 }
 
@@ -70,7 +72,8 @@ export function validateBounds(primary: ColumnBound, secondary: ColumnBound): vo
   if (!primary.equal && secondary.upper && (!primary.upper || primary.upper.op === "lt")) throw badRequest(`${primary.key} must have lte or eq operator`);
 }
 
-type PartFilter = BoundFilter & { column: string };
+/** One condition of a part: `column op value`. */
+export type PartFilter = BoundFilter & { column: string };
 
 const on = (bound: ColumnBound, filter: BoundFilter | undefined, op = filter?.op): PartFilter | undefined =>
   filter && op ? { column: bound.column, op, value: filter.value } : undefined;
@@ -109,18 +112,32 @@ function singleValueAsEqual(bound: ColumnBound): ColumnBound {
   return single;
 }
 
+/** A bound with the last row's value of its column, and how links write and read that value. */
+export type LinkedBound = { bound: ColumnBound; last: bigint } & Pick<KeysetColumn, "format" | "parse">;
+
 /**
- * The statement for the parts, as upstream runs it: one ordered, limited
- * select per part (a single one when no part filters), joined by UNION ALL
- * and ordered and limited again. `base` holds the conditions every part
- * shares; its parameters are the statement's.
+ * links.next after a full page (upstream's shared `BaseController` paging):
+ * on the primary unless it is fixed by eq (inclusively, unless the secondary
+ * is fixed by eq), then on the secondary unless it is fixed; only the
+ * primary's range is checked for emptiness; none when both are fixed.
  */
-export function rangePartsQuery(select: string, base: SqlConditions, parts: readonly PartFilter[][], orderColumns: readonly string[], order: Order, limit: number): string {
-  const orderBy = `ORDER BY ${orderColumns.map((column) => `${column} ${order === "asc" ? "ASC" : "DESC"}`).join(", ")}`;
-  const limitClause = `LIMIT ${base.param(limit)}`;
-  const statements = (parts.length === 0 ? [[]] : parts).map((part) => {
-    const conditions = [...base.conditions, ...part.map((filter) => `${filter.column} ${SQL_OPERATOR[filter.op]} ${base.param(filter.value)}`)];
-    return `${select} WHERE ${conditions.join(" AND ")} ${orderBy} ${limitClause}`;
-  });
-  return statements.length === 1 ? statements[0]! : `${statements.map((statement) => `(${statement})`).join(" UNION ALL ")} ${orderBy} ${limitClause}`;
+export function twoColumnNextLink<Row>(
+  path: string,
+  query: RequestQuery,
+  order: Order,
+  page: { rows: readonly Row[]; limit: number },
+  bounds: (last: Row) => [primary: LinkedBound, secondary: LinkedBound],
+): string | null {
+  const last = page.rows.at(-1);
+  if (last === undefined || page.rows.length < page.limit) return null;
+  const [primary, secondary] = bounds(last);
+  if (primary.bound.equal && secondary.bound.equal) return null;
+  const columns: KeysetColumn[] = [];
+  if (primary.bound.hasBound() || primary.bound.isEmpty()) {
+    columns.push({ key: primary.bound.key, last: primary.last, format: primary.format, parse: primary.parse, inclusive: !secondary.bound.equal });
+  }
+  if (secondary.bound.hasBound() || secondary.bound.isEmpty()) {
+    columns.push({ key: secondary.bound.key, last: secondary.last, format: secondary.format, parse: columns.length === 0 ? () => undefined : secondary.parse });
+  }
+  return jsNextLink(path, query, order, columns);
 }

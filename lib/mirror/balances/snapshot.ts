@@ -1,6 +1,7 @@
 import type { SqlClient } from "@/lib/db";
 import type { Filter } from "../query";
-import { MAX_INT64, firstDayOfMonth, parseTimestamp } from "../timestamp";
+import { MAX_INT64, firstDayOfMonth, timestampFilterNanos } from "../timestamp";
+import { newestSnapshotTimestamp, type SnapshotWindow } from "./queries";
 
 /** How far before a snapshot upstream looks for each account's last balance (months). */
 const SNAPSHOT_LOOKBACK_MONTHS = 6;
@@ -20,12 +21,12 @@ export async function balanceSnapshotRange(
   timestamps: readonly Filter[],
   treasury: bigint,
   now: bigint,
-): Promise<{ since: bigint; until: bigint } | undefined> {
+): Promise<SnapshotWindow | undefined> {
   let lower = 0n;
   let upper = MAX_INT64;
   const excluded: bigint[] = [];
   for (const { op, value } of timestamps) {
-    const nanos = parseTimestamp(value)!;
+    const nanos = timestampFilterNanos(value);
     if (op === "eq" || op === "lte") upper = nanos < upper ? nanos : upper;
     else if (op === "lt") upper = nanos - 1n < upper ? nanos - 1n : upper;
     else if (op === "gte") lower = nanos > lower ? nanos : lower;
@@ -41,17 +42,11 @@ export async function balanceSnapshotWithin(
   { lower, upper, excluded }: SnapshotBounds,
   treasury: bigint,
   now: bigint,
-): Promise<{ since: bigint; until: bigint } | undefined> {
+): Promise<SnapshotWindow | undefined> {
   if (lower > upper) return undefined;
   // Balances are assumed current up to now, so the search never reaches further back than half a year before then.
   const searchFloor = firstDayOfMonth(upper < now ? upper : now, -SNAPSHOT_LOOKBACK_MONTHS);
-  const [snapshot] = await sql.query<{ consensus_timestamp: bigint }>(
-    `SELECT consensus_timestamp FROM account_balance
-      WHERE account_id = $1 AND consensus_timestamp >= $2 AND consensus_timestamp <= $3
-        ${excluded.length > 0 ? "AND NOT consensus_timestamp = ANY($4::bigint[])" : ""}
-      ORDER BY consensus_timestamp DESC LIMIT 1`,
-    [treasury, lower > searchFloor ? lower : searchFloor, upper, ...(excluded.length > 0 ? [excluded] : [])],
-  );
-  if (!snapshot) return undefined;
-  return { since: firstDayOfMonth(snapshot.consensus_timestamp, -SNAPSHOT_LOOKBACK_MONTHS), until: snapshot.consensus_timestamp };
+  const snapshot = await newestSnapshotTimestamp(sql, treasury, lower > searchFloor ? lower : searchFloor, upper, excluded);
+  if (snapshot === undefined) return undefined;
+  return { since: firstDayOfMonth(snapshot, -SNAPSHOT_LOOKBACK_MONTHS), until: snapshot };
 }

@@ -2,11 +2,9 @@ import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import pg from "pg";
+import { migratedDatabase } from "@/lib/bench/bench-postgres";
+import { withPgClient } from "@/lib/db/postgres-client";
 import { keepFilesResident, type ResidentFiles } from "@/lib/bench/resident-files";
-import { readMigrations } from "@/lib/db/migrations";
-import { MigrationError, migrate } from "@/lib/db/migrator";
-import { createPostgresPool, postgresSqlClient } from "@/lib/db/postgres-client";
 
 export const DATAGEN_PATH = path.resolve("..", "shared", "bench", "mirror-datagen.sql");
 
@@ -26,11 +24,6 @@ export const BENCH_SCALES = {
 // Written after a load completes, removed before one starts: a load cut short is never taken as done.
 const MARKER_TABLE = "mirror_bench_dataset";
 
-/** The PostgreSQL server the benchmark creates its databases on. */
-export function benchServerUrl(env: Record<string, string | undefined> = process.env): string {
-  return env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
-}
-
 /**
  * The database `mirror_bench_<scale>` on the server, migrated to our schema
  * and loaded with the scale's dataset. Kept between runs: loaded again only
@@ -40,31 +33,22 @@ export function benchServerUrl(env: Record<string, string | undefined> = process
  */
 export async function prepareBenchDatabase(serverUrl: string, scale: BenchScale): Promise<string> {
   const name = `mirror_bench_${scale.name}`;
-  const url = databaseUrl(serverUrl, name);
   const dataset = datasetFingerprint(scale);
-  await createDatabase(serverUrl, name, false);
-  try {
-    await migrateDatabase(url);
-  } catch (error) {
-    if (!(error instanceof MigrationError)) throw error;
-    console.log(`${name}: an applied migration changed since it was loaded; recreating it.`);
-    await createDatabase(serverUrl, name, true);
-    await migrateDatabase(url);
-  }
+  const { url } = await migratedDatabase(serverUrl, name);
   if (await isLoaded(url, dataset)) {
     console.log(`${name}: already loaded with scale=${scale.name}.`);
     return url;
   }
   console.log(`${name}: loading scale=${scale.name} with psql (${scale.loadTime})…`);
   const started = Date.now();
-  await withClient(url, (client) => client.query(`DROP TABLE IF EXISTS ${MARKER_TABLE}`));
+  await withPgClient(url, (client) => client.query(`DROP TABLE IF EXISTS ${MARKER_TABLE}`));
   await runDatagen(url, scale);
-  await withClient(url, async (client) => {
+  await withPgClient(url, async (client) => {
     await client.query("TRUNCATE topic_message");
     await client.query(TOPIC_MESSAGES, [scale.topicMessages, BENCH_TOPICS]);
     await client.query("VACUUM ANALYZE topic_message");
   });
-  await withClient(url, async (client) => {
+  await withPgClient(url, async (client) => {
     await client.query(`CREATE TABLE ${MARKER_TABLE} (dataset text NOT NULL, loaded_at timestamptz NOT NULL DEFAULT now())`);
     await client.query(`INSERT INTO ${MARKER_TABLE} (dataset) VALUES ($1)`, [dataset]);
   });
@@ -81,7 +65,7 @@ export async function prepareBenchDatabase(serverUrl: string, scale: BenchScale)
  * the extension (a server lacking contrib) the run goes on cold, and says so.
  */
 export async function warmPageCache(url: string): Promise<void> {
-  await withClient(url, async (client) => {
+  await withPgClient(url, async (client) => {
     const { rowCount } = await client.query("SELECT 1 FROM pg_available_extensions WHERE name = 'pg_prewarm'");
     if (rowCount === 0) {
       console.log(`${new URL(url).pathname.slice(1)}: pg_prewarm is not available; measuring with a cold page cache.`);
@@ -115,7 +99,7 @@ export async function keepDatabaseResident(url: string): Promise<ResidentFiles |
     return undefined;
   }
   try {
-    const directory = await withClient(url, async (client) => {
+    const directory = await withPgClient(url, async (client) => {
       const { rows } = await client.query<{ dir: string; oid: string }>(
         "SELECT current_setting('data_directory') AS dir, oid::text AS oid FROM pg_database WHERE datname = current_database()",
       );
@@ -131,13 +115,7 @@ export async function keepDatabaseResident(url: string): Promise<ResidentFiles |
 }
 
 export async function dropBenchDatabase(serverUrl: string, scale: BenchScale): Promise<void> {
-  await withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS mirror_bench_${scale.name} WITH (FORCE)`));
-}
-
-function databaseUrl(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  await withPgClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS mirror_bench_${scale.name} WITH (FORCE)`));
 }
 
 function datasetFingerprint(scale: BenchScale): string {
@@ -149,25 +127,8 @@ function datasetFingerprint(scale: BenchScale): string {
   return `${variables} topic_messages=${scale.topicMessages} datagen=${script}`;
 }
 
-async function createDatabase(serverUrl: string, name: string, replace: boolean): Promise<void> {
-  await withClient(serverUrl, async (client) => {
-    if (replace) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
-    if (rowCount === 0) await client.query(`CREATE DATABASE ${name}`);
-  });
-}
-
-async function migrateDatabase(url: string): Promise<void> {
-  const sql = postgresSqlClient(createPostgresPool(url, 1));
-  try {
-    await migrate(sql, readMigrations());
-  } finally {
-    await sql.close();
-  }
-}
-
 async function isLoaded(url: string, dataset: string): Promise<boolean> {
-  return withClient(url, async (client) => {
+  return withPgClient(url, async (client) => {
     const { rows } = await client.query<{ present: boolean }>("SELECT to_regclass($1) IS NOT NULL AS present", [MARKER_TABLE]);
     if (!rows[0]?.present) return false;
     const { rowCount } = await client.query(`SELECT 1 FROM ${MARKER_TABLE} WHERE dataset = $1`, [dataset]);
@@ -210,15 +171,5 @@ async function runDatagen(url: string, scale: BenchScale): Promise<void> {
     if (code !== 0) throw new Error(`psql exited with code ${code} loading ${DATAGEN_PATH}; see ${logPath}`);
   } finally {
     fs.closeSync(out);
-  }
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
   }
 }

@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { createPathMatcher } from "@/lib/routes/matcher";
+import { ROUTES } from "@/lib/routes/table";
 import { MIRROR_BENCH_ENDPOINTS, seededRandom, type BenchSamples } from "./endpoints";
-import { interleaveScales } from "./interleave";
-import { formatScale, formatScaling, type ScaleReport } from "./report";
+import { interleaveServers, serverTargets } from "./interleave";
+import { formatReference, formatScale, formatScaling, type ScaleReport } from "./report";
 import { UPSTREAM_FIGURES } from "./upstream-figures";
 
+const matchRoute = createPathMatcher(ROUTES);
 const samples: BenchSamples = { accounts: { first: 1001n, last: 1010n }, tokens: [1011n, 1012n], transactionIds: ["0.0.1001-1790812800-000000001"], topics: [1013n] };
 
 describe("MIRROR_BENCH_ENDPOINTS", () => {
@@ -31,6 +34,18 @@ describe("MIRROR_BENCH_ENDPOINTS", () => {
     expect(Object.keys(UPSTREAM_FIGURES).filter((key) => !compared.has(key as keyof typeof UPSTREAM_FIGURES))).toEqual([]);
   });
 
+  it("marks the endpoints our response cache serves: hits for a URL that repeats, misses for random ones", () => {
+    const random = seededRandom(5);
+    for (const endpoint of MIRROR_BENCH_ENDPOINTS) {
+      const path = endpoint.path(samples, random);
+      const found = matchRoute(new URL(path, "http://bench.invalid").pathname);
+      const route = found?.kind === "route" ? found.route : undefined;
+      const repeats = endpoint.path(samples, random) === path;
+      const expected = route?.cache ? (repeats ? "hits" : "misses") : undefined;
+      expect(endpoint.cache, endpoint.label).toBe(expected);
+    }
+  });
+
   it("repeats a seeded sequence", () => {
     const a = seededRandom(3);
     const b = seededRandom(3);
@@ -38,26 +53,51 @@ describe("MIRROR_BENCH_ENDPOINTS", () => {
   });
 });
 
-describe("interleaveScales", () => {
+describe("serverTargets", () => {
+  const ours = { name: "small", baseUrl: "http://ours", samples, trivialPath: "/api/health" };
+  const reference = { name: "reference", baseUrl: "http://reference", samples, trivialPath: "/health/liveness" };
+  const paths = (target: ReturnType<typeof serverTargets>[number], count: number) =>
+    Array.from({ length: count }, () => (typeof target!.path === "function" ? target!.path() : target!.path));
+
+  it("asks every server for the same random ids in the same order, each on its own base URL", () => {
+    const [atOurs, atReference] = [serverTargets(ours, MIRROR_BENCH_ENDPOINTS), serverTargets(reference, MIRROR_BENCH_ENDPOINTS)];
+    const account = MIRROR_BENCH_ENDPOINTS.findIndex((endpoint) => endpoint.label === "/api/v1/accounts/0.0.{rand}");
+    const drawn = paths(atOurs[account], 50);
+    expect(new Set(drawn).size).toBeGreaterThan(5);
+    expect(paths(atReference[account], 50)).toEqual(drawn);
+    expect(atOurs[account]!.baseUrl).toBe("http://ours");
+    expect(atReference[account]!.baseUrl).toBe("http://reference");
+  });
+
+  it("sends the trivial route to each server's own, and leaves out what a server skips", () => {
+    const trivial = MIRROR_BENCH_ENDPOINTS.findIndex((endpoint) => endpoint.reference);
+    expect(paths(serverTargets(reference, MIRROR_BENCH_ENDPOINTS)[trivial], 1)).toEqual(["/health/liveness"]);
+    expect(paths(serverTargets(ours, MIRROR_BENCH_ENDPOINTS)[trivial], 1)).toEqual(["/api/health"]);
+    const skipped = MIRROR_BENCH_ENDPOINTS.map((_, at) => at === trivial);
+    expect(serverTargets(ours, MIRROR_BENCH_ENDPOINTS, skipped)[trivial]).toBeUndefined();
+  });
+});
+
+describe("interleaveServers", () => {
   const target = (label: string, baseUrl: string) => ({ label, baseUrl, path: `/${label}` });
   const small = [target("a", "http://small"), undefined, target("c", "http://small")];
   const large = [target("a", "http://large"), target("b", "http://large"), target("c", "http://large")];
 
   it("lists each endpoint at every scale back to back, leaving out what a scale skips", () => {
-    const { targets } = interleaveScales([small, large]);
+    const { targets } = interleaveServers([small, large]);
     expect(targets.map((entry) => `${entry.label}@${entry.baseUrl}`)).toEqual(["a@http://small", "a@http://large", "b@http://large", "c@http://small", "c@http://large"]);
   });
 
-  it("hands each scale its own results, by endpoint", () => {
-    const { targets, resultsByScale } = interleaveScales([small, large]);
+  it("hands each server its own results, by endpoint", () => {
+    const { targets, resultsByServer } = interleaveServers([small, large]);
     const results = targets.map((entry, index) => ({ label: entry.label, requestsPerSecond: index, p50: 1, p99: 2, errors: 0, non2xx: 0 }));
-    const [atSmall, atLarge] = resultsByScale(results);
+    const [atSmall, atLarge] = resultsByServer(results);
     expect(atSmall!.map((result) => result?.requestsPerSecond)).toEqual([0, undefined, 3]);
     expect(atLarge!.map((result) => result?.requestsPerSecond)).toEqual([1, 2, 4]);
   });
 
-  it("keeps one scale's endpoints in their order", () => {
-    const { targets } = interleaveScales([small]);
+  it("keeps one server's endpoints in their order", () => {
+    const { targets } = interleaveServers([small]);
     expect(targets.map((entry) => entry.label)).toEqual(["a", "c"]);
   });
 });
@@ -81,18 +121,46 @@ describe("report", () => {
       { label: "/api/health (trivial route)", upstream: "/health/liveness", reference: true, result: result("/api/health (trivial route)", 20_000, 3, undefined, trivialPasses) },
       { label: "/api/v1/blocks?limit=25", upstream: "/api/v1/blocks?limit=25", skipped: "its route answers 404 (not built yet)" },
       { label: "/api/v1/balances?limit=25", upstream: "/api/v1/balances?limit=25", result: result("/api/v1/balances?limit=25", balances, 30, balancesDisk) },
-      { label: "/api/v1/tokens?limit=25", upstream: "/api/v1/tokens?limit=25", result: result("/api/v1/tokens?limit=25", 1_000, 30) },
+      { label: "/api/v1/tokens?limit=25 (cached)", upstream: "/api/v1/tokens?limit=25", cache: "hits", result: result("/api/v1/tokens?limit=25", 1_000, 30) },
     ],
   });
 
-  it("prints ours next to upstream's with the target verdict, and skipped endpoints with the reason", () => {
+  it("prints ours with the share of the trivial route, then upstream's figures raw, with no cross-server factor", () => {
     const lines = formatScale(report("small", 2_694, 12.25)).split("\n");
-    expect(lines[0]).toMatch(/req\/s × +× adj\. +disk KiB\/req +target$/);
-    expect(lines[1]).toMatch(/^\/api\/health \(trivial route\) +20000 +1\.5 +3\.0 +26450 +1\.2 +1\.8 +0\.76 +1\.00 +– +\(reference\)$/);
+    expect(lines[0]).toMatch(/req\/s +p50 +p99 +of trivial \(passes\) +disk KiB\/req +upstream +p50 +p99 +note$/);
+    expect(lines[0]).not.toMatch(/adj|×/);
+    expect(lines[1]).toMatch(/^\/api\/health \(trivial route\) +20000 +1\.5 +3\.0 +100% +– +26450 +1\.2 +1\.8$/);
     expect(lines[2]).toMatch(/blocks\?limit=25 +skipped: its route answers 404/);
-    // 2694 / 1347 = 2.00 against upstream; the trivial route ran at 20000 / 26450 = 0.756 of upstream's: 2.00 / 0.756 = 2.65.
-    expect(lines[3]).toMatch(/balances\?limit=25 +2694 .* 1347 +23\.3 +84\.3 +2\.00 +2\.65 +12\.3 +met$/);
-    expect(lines[4]).toMatch(/tokens\?limit=25 +1000 .* 0\.83 +1\.10 +– +MISSED$/);
+    // 2694 / 20000 = 13%.
+    expect(lines[3]).toMatch(/balances\?limit=25 +2694 +15\.0 +30\.0 +13% +12\.3 +1347 +23\.3 +84\.3$/);
+    expect(lines[4]).toMatch(/tokens\?limit=25 \(cached\) +1000 .* 5% +– +1204 +25\.6 +52\.0 +from our response cache$/);
+  });
+
+  it("takes each endpoint's share of the trivial route pass by pass: the median with its range", () => {
+    const scale = report("small", 2_000, 0, [10_000, 20_000, 40_000]);
+    scale.endpoints[2]!.result = result("/api/v1/balances?limit=25", 2_000, 30, 0, [1_000, 3_000, 2_000]);
+    const balances = formatScale(scale)
+      .split("\n")
+      .find((line) => line.startsWith("/api/v1/balances"));
+    // Passes: 10%, 15%, 5%.
+    expect(balances).toMatch(/ 10% \(5%\.\.15%\) /);
+  });
+
+  it("against a reference run: no upstream columns, and ours ÷ reference pass by pass with its range", () => {
+    const ours = report("small", 2_000, 0, [20_000, 18_000, 22_000]);
+    ours.endpoints[2]!.result = result("/api/v1/balances?limit=25", 2_000, 30, 0, [1_900, 2_000, 2_400]);
+    const reference = report("small", 2_000, 0, [20_000, 20_000, 20_000]).endpoints;
+    reference[2]!.result = result("/api/v1/balances?limit=25", 2_000, 40, 0, [2_000, 2_000, 2_000]);
+    reference[3] = { ...reference[3]!, result: undefined, skipped: "answers 500" };
+    ours.reference = { url: "http://127.0.0.1:4061/", trivialPath: "/health/liveness", endpoints: reference };
+    expect(formatScale(ours).split("\n")[0]).not.toMatch(/upstream/);
+    const lines = formatReference(ours).split("\n");
+    expect(lines[0]).toMatch(/ours req\/s +p99 +ref req\/s +p99 +ours ÷ ref \(passes\) +note$/);
+    expect(lines[1]).toMatch(/^\/api\/health \(trivial route\) +20000 +3\.0 +20000 +3\.0 +1\.00 \(0\.90\.\.1\.10\) +reference at \/health\/liveness$/);
+    expect(lines[2]).toMatch(/blocks\?limit=25 +– +– +– +– +– +ours skipped: its route answers 404 \(not built yet\); reference skipped: its route answers 404/);
+    // Passes: 0.95, 1.00, 1.20.
+    expect(lines[3]).toMatch(/balances\?limit=25 +2000 +30\.0 +2000 +40\.0 +1\.00 \(0\.95\.\.1\.20\)$/);
+    expect(lines[4]).toMatch(/tokens\?limit=25 \(cached\) +1000 +30\.0 +– +– +– +ours from our response cache: fair only against a reference that caches too; reference skipped: answers 500$/);
   });
 
   it("prints LARGE against SMALL per endpoint measured at both, with each one's disk reads", () => {

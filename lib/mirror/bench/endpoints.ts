@@ -1,4 +1,6 @@
 import type { SqlClient } from "@/lib/db";
+import { sqlLimit } from "../filters";
+import { formatTransactionId } from "../transaction-types";
 import type { UpstreamEndpoint } from "./upstream-figures";
 
 /** Existing ids of the loaded dataset that requests pick from at random. */
@@ -16,8 +18,15 @@ export type BenchEndpoint = {
   label: string;
   /** The upstream figure it is compared with, if upstream-perf.md has one. */
   upstream?: UpstreamEndpoint;
-  /** Not a mirror endpoint: the ceiling of the server and machine, without a target. */
+  /** Not a mirror endpoint: the trivial route, the ceiling of the server and machine. */
   reference?: boolean;
+  /**
+   * Our response cache (a route with a cache policy, lib/routes/table.ts):
+   * `hits` when one URL repeats, so nearly every request is served from it;
+   * `misses` when random URLs rarely repeat, so the handler runs. A server
+   * without a cache is compared fairly only with the misses.
+   */
+  cache?: "hits" | "misses";
   /** A fresh path for each request; `random` is uniform in [0, 1). */
   path: (samples: BenchSamples, random: () => number) => string;
 };
@@ -32,15 +41,17 @@ const account = ({ accounts }: BenchSamples, random: () => number) => between(ac
  * the list may name endpoints ahead of their handlers. The accounts and tokens
  * lists are served from our response cache (upstream measured without one), so
  * each is measured a second time from random starting ids, whose URLs rarely
- * repeat: the handler's own speed, against the same upstream figure.
+ * repeat: the handler's own speed, the figure to compare with a server that
+ * does not cache.
  */
 export const MIRROR_BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
   { label: "/api/health (trivial route)", upstream: "/health/liveness", reference: true, path: () => "/api/health" },
   { label: "/api/v1/accounts/0.0.{rand}", upstream: "/api/v1/accounts/0.0.{rand}", path: (samples, random) => `/api/v1/accounts/0.0.${account(samples, random)}` },
-  { label: "/api/v1/accounts?limit=25", upstream: "/api/v1/accounts?limit=25", path: () => "/api/v1/accounts?limit=25" },
+  { label: "/api/v1/accounts?limit=25 (cached)", upstream: "/api/v1/accounts?limit=25", cache: "hits", path: () => "/api/v1/accounts?limit=25" },
   {
     label: "/api/v1/accounts?limit=25&account.id=gte:0.0.{rand} (misses)",
     upstream: "/api/v1/accounts?limit=25",
+    cache: "misses",
     path: (samples, random) => `/api/v1/accounts?limit=25&account.id=gte:0.0.${account(samples, random)}`,
   },
   { label: "/api/v1/transactions?limit=25", upstream: "/api/v1/transactions?limit=25", path: () => "/api/v1/transactions?limit=25" },
@@ -51,11 +62,12 @@ export const MIRROR_BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
   },
   { label: "/api/v1/transactions/{rand id}", upstream: "/api/v1/transactions/{rand id}", path: (samples, random) => `/api/v1/transactions/${pick(samples.transactionIds, random)}` },
   { label: "/api/v1/blocks?limit=25", upstream: "/api/v1/blocks?limit=25", path: () => "/api/v1/blocks?limit=25" },
-  { label: "/api/v1/tokens?limit=25", upstream: "/api/v1/tokens?limit=25", path: () => "/api/v1/tokens?limit=25" },
+  { label: "/api/v1/tokens?limit=25 (cached)", upstream: "/api/v1/tokens?limit=25", cache: "hits", path: () => "/api/v1/tokens?limit=25" },
   {
     // Starting anywhere from the first account to the last token: mostly the first page of tokens, under ever new URLs.
     label: "/api/v1/tokens?limit=25&token.id=gte:0.0.{rand} (misses)",
     upstream: "/api/v1/tokens?limit=25",
+    cache: "misses",
     path: (samples, random) => `/api/v1/tokens?limit=25&token.id=gte:0.0.${between(samples.accounts.first, samples.tokens.at(-1) ?? samples.accounts.last, random)}`,
   },
   { label: "/api/v1/tokens/0.0.{rand}/balances", path: (samples, random) => `/api/v1/tokens/0.0.${pick(samples.tokens, random)}/balances` },
@@ -76,7 +88,7 @@ const TOPICS_WITH_MESSAGES = `WITH RECURSIVE topics (topic_id) AS (
     SELECT (SELECT m.topic_id FROM topic_message m WHERE m.topic_id > topics.topic_id ORDER BY m.topic_id LIMIT 1)
       FROM topics WHERE topics.topic_id IS NOT NULL
   )
-  SELECT topic_id FROM topics WHERE topic_id IS NOT NULL LIMIT ${TOPIC_SAMPLES}`;
+  SELECT topic_id FROM topics WHERE topic_id IS NOT NULL LIMIT ${sqlLimit(TOPIC_SAMPLES)}`;
 
 /** Reads the id ranges and samples the requests draw from (index lookups only, fast on any scale). */
 export async function loadSamples(sql: SqlClient, random: () => number): Promise<BenchSamples> {
@@ -96,17 +108,11 @@ export async function loadSamples(sql: SqlClient, random: () => number): Promise
         "SELECT payer_account_id, valid_start_ns FROM transaction WHERE consensus_timestamp >= $1 ORDER BY consensus_timestamp LIMIT 1",
         [span.first + BigInt(Math.floor(random() * width))],
       );
-      if (row) transactionIds.push(transactionId(row.payer_account_id, row.valid_start_ns));
+      if (row) transactionIds.push(formatTransactionId(row.payer_account_id, row.valid_start_ns));
     }
   }
   const topics = (await sql.query<{ topic_id: bigint }>(TOPICS_WITH_MESSAGES)).map((row) => row.topic_id);
   return { accounts: { first: range.first, last: range.last }, tokens, transactionIds, topics };
-}
-
-/** Upstream's transaction id form: `shard.realm.num-seconds-nanos` (the datagen's ids are all 0.0.num). */
-function transactionId(payer: bigint, validStartNs: bigint): string {
-  const nanos = validStartNs % 1_000_000_000n;
-  return `0.0.${payer}-${validStartNs / 1_000_000_000n}-${nanos.toString().padStart(9, "0")}`;
 }
 
 /** A seeded uniform generator, so two runs request the same sequence of ids. */

@@ -1,25 +1,23 @@
 import type { SqlClient } from "@/lib/db";
 import { recordingSqlClient, type RecordedStatement } from "@/lib/db/recording-sql-client";
+import { serveInProcess } from "@/lib/routes/in-process";
 import { DEFAULT_MIRROR_CONFIG } from "../config";
 import type { MirrorContext } from "../context";
-import { serveMirrorRequest } from "../routes";
 
 /**
  * The statements the handler of `path` runs for one request, by running it
- * in this process on a recording client; undefined when no mirror route
- * matches the path.
+ * in this process on a recording client (none for a path no route claims).
  */
-export async function capturedStatements(sql: SqlClient, path: string): Promise<{ status: number; statements: RecordedStatement[] } | undefined> {
+export async function capturedStatements(sql: SqlClient, path: string): Promise<{ status: number; statements: RecordedStatement[] }> {
   const statements: RecordedStatement[] = [];
-  const status = await serveInProcess(recordingSqlClient(sql, statements), path);
-  return status === undefined ? undefined : { status, statements };
+  const status = await serveWhole(recordingSqlClient(sql, statements), path);
+  return { status, statements };
 }
 
-/** Serves `path` with the mirror handlers in this process on `sql`, reading the whole body; its status, or undefined when no mirror route matches. */
-async function serveInProcess(sql: SqlClient, path: string): Promise<number | undefined> {
+/** Serves `path` in this process with mirror handlers on `sql`, reading the whole body; its status. */
+async function serveWhole(sql: SqlClient, path: string): Promise<number> {
   const mirror: MirrorContext = { sql: async () => sql, config: DEFAULT_MIRROR_CONFIG, now: () => BigInt(Date.now()) * 1_000_000n };
-  const response = await serveMirrorRequest(mirror, new Request(new URL(path, "http://bench.invalid")));
-  if (!response) return undefined;
+  const response = await serveInProcess(mirror, new Request(new URL(path, "http://bench.invalid")));
   await response.arrayBuffer();
   return response.status;
 }
@@ -40,7 +38,7 @@ export type BufferUse = { accesses: number; misses: number };
 export async function bufferUse(sql: SqlClient, warmup: readonly string[], paths: readonly string[]): Promise<BufferUse | undefined> {
   return sql.withSession(async (session) => {
     const serve = async (list: readonly string[]) => {
-      for (const path of list) await serveInProcess(session, path);
+      for (const path of list) await serveWhole(session, path);
     };
     // The flush happens once the backend is idle after the call, so the next statement reads them.
     const counters = async () => {

@@ -1,17 +1,19 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { RunningServer } from "@/lib/bench/app-server";
+import { describeLoad } from "@/lib/bench/http-bench";
 import { measureTargets, type LoadOptions } from "@/lib/bench/http-load";
+import { describeMachine, formatMachine } from "@/lib/bench/machine";
 import { machinePageOutAfterSeconds } from "@/lib/bench/machine-io";
 import { createPostgresPool, postgresSqlClient } from "@/lib/db/postgres-client";
 import type { SqlClient } from "@/lib/db/sql-client";
 import type { ResidentFiles } from "@/lib/bench/resident-files";
-import { benchServerUrl, keepDatabaseResident, prepareBenchDatabase, warmPageCache, type BenchScale } from "./bench-database";
+import { benchServerUrl } from "@/lib/bench/bench-postgres";
+import { keepDatabaseResident, prepareBenchDatabase, warmPageCache, type BenchScale } from "./bench-database";
 import { MIRROR_BENCH_ENDPOINTS, loadSamples, seededRandom, type BenchEndpoint, type BenchSamples } from "./endpoints";
 import { bufferUse, capturedStatements, explainStatement, formatPlans, type BufferUse } from "./plans";
-import { interleaveScales, type ScaleTargets } from "./interleave";
-import { formatScale, formatScaling, type EndpointOutcome, type ScaleReport } from "./report";
+import { interleaveServers, serverTargets, type BenchServer, type ServerTargets } from "./interleave";
+import { formatReference, formatScale, formatScaling, type EndpointOutcome, type ScaleReport } from "./report";
 import { UPSTREAM_SOURCE, type MeasuredScale } from "./upstream-figures";
 
 export type MirrorBenchOptions = {
@@ -25,7 +27,17 @@ export type MirrorBenchOptions = {
    * and running side by side, so each can take a port of its own.
    */
   startServer: (env: Record<string, string>, index: number) => Promise<RunningServer>;
+  /**
+   * Another mirror REST server reading the one scale's database, measured in
+   * the same passes: its base URL, and its trivial route (else the first of
+   * REFERENCE_TRIVIAL_PATHS that answers 200).
+   */
+  reference?: { url: string; trivialPath?: string };
 };
+
+/** Upstream's trivial route, then ours: a reference server is either. */
+export const REFERENCE_TRIVIAL_PATHS = ["/health/liveness", "/api/health"] as const;
+
 
 type PreparedScale = { scale: BenchScale; comparedWith: MeasuredScale; databaseUrl: string; samples: BenchSamples; buffers: Array<BufferUse | undefined> };
 
@@ -37,7 +49,8 @@ const PLANS_DIR = path.join(".reports", "mirror-plans");
  * scale, measures all scales in one series of passes (interleaved, so that
  * LARGE and SMALL see the same machine), then prints and writes the report.
  */
-export async function runMirrorBench({ runs, load, only, startServer }: MirrorBenchOptions): Promise<ScaleReport[]> {
+export async function runMirrorBench({ runs, load, only, startServer, reference }: MirrorBenchOptions): Promise<ScaleReport[]> {
+  if (reference && runs.length !== 1) throw new Error("a reference server reads one dataset: measure one scale with it");
   const texts = only?.split(",").filter(Boolean) ?? [];
   const endpoints = MIRROR_BENCH_ENDPOINTS.filter((endpoint) => texts.length === 0 || texts.some((text) => endpoint.label.includes(text)));
   if (endpoints.length === 0) throw new Error(`no endpoint label contains any of ${JSON.stringify(texts)}`);
@@ -45,9 +58,12 @@ export async function runMirrorBench({ runs, load, only, startServer }: MirrorBe
   const prepared: PreparedScale[] = [];
   const resident: Array<ResidentFiles | undefined> = [];
   const servers: RunningServer[] = [];
-  const interleaved = runs.length > 1;
+  const interleaved = runs.length > 1 || reference !== undefined;
   const measuredLoad: LoadOptions = { ...load, settleSeconds: load.settleSeconds ?? 0, reverseEveryOtherPass: interleaved };
+  const machineAtStart = describeMachine();
+  console.log(`Machine: ${formatMachine(machineAtStart)}`);
   let outcomes: EndpointOutcome[][];
+  let referenceTrivialPath: string | undefined;
   try {
     for (const { scale, comparedWith } of runs) {
       const databaseUrl = await prepareBenchDatabase(serverUrl, scale);
@@ -61,7 +77,12 @@ export async function runMirrorBench({ runs, load, only, startServer }: MirrorBe
       prepared.push({ scale, comparedWith, databaseUrl, samples, buffers });
     }
     for (const [index, { databaseUrl }] of prepared.entries()) servers.push(await startServer({ MIRROR_DATABASE_URL: databaseUrl, DATABASE_URL: databaseUrl }, index));
-    outcomes = await measureScales(prepared, servers, endpoints, measuredLoad);
+    const sides: BenchServer[] = prepared.map(({ scale, samples }, index) => ({ name: scale.name, baseUrl: servers[index]!.baseUrl, samples, trivialPath: "/api/health" }));
+    if (reference) {
+      referenceTrivialPath = reference.trivialPath ?? (await firstAnswering(reference.url, REFERENCE_TRIVIAL_PATHS));
+      sides.push({ name: "reference", baseUrl: reference.url.replace(/\/$/, ""), samples: prepared[0]!.samples, trivialPath: referenceTrivialPath });
+    }
+    outcomes = await measureServers(sides, endpoints, measuredLoad);
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     await Promise.all(resident.map((files) => files?.release()));
@@ -71,12 +92,19 @@ export async function runMirrorBench({ runs, load, only, startServer }: MirrorBe
     comparedWith,
     database: new URL(databaseUrl).pathname.slice(1),
     endpoints: outcomes[index]!.map((outcome, at) => ({ ...outcome, buffers: buffers[at] })),
+    reference: reference && referenceTrivialPath ? { url: reference.url, trivialPath: referenceTrivialPath, endpoints: outcomes[prepared.length]! } : undefined,
   }));
 
-  const method = describeMethod(measuredLoad, interleaved);
+  const method = describeMethod(measuredLoad, runs.length > 1, reference !== undefined);
+  console.log(`\nOur server: ${servers.map((server) => server.description).join("; ")}`);
   for (const report of reports) {
-    console.log(`\n${report.scale.toUpperCase()} (${report.database}; upstream at ${report.comparedWith.toUpperCase()}), ${method}; latencies in ms`);
+    const upstreamNote = report.reference ? "" : `; upstream's figures from upstream-perf.md at ${report.comparedWith.toUpperCase()}, another day and machine: raw, for orientation`;
+    console.log(`\n${report.scale.toUpperCase()} (${report.database}${upstreamNote}), ${method}; latencies in ms`);
     console.log(formatScale(report));
+    if (report.reference) {
+      console.log(`\nOURS AGAINST THE REFERENCE ${report.reference.url} (same database, same passes, same random ids)`);
+      console.log(formatReference(report));
+    }
   }
   const small = reports.find((report) => report.scale === "small");
   const large = reports.find((report) => report.scale === "large");
@@ -92,49 +120,60 @@ export async function runMirrorBench({ runs, load, only, startServer }: MirrorBe
             "where upstream-perf.md measured with all data in the page cache."),
     );
   }
-  console.log(`\nUpstream: ${UPSTREAM_SOURCE}`);
+  if (!reference) console.log(`\nUpstream: ${UPSTREAM_SOURCE}`);
+  const machineAtEnd = describeMachine();
+  console.log(`Load average at the end: ${machineAtEnd.loadAverage.map((value) => value.toFixed(2)).join(", ")}`);
 
   fs.mkdirSync(path.dirname(REPORT_PATH), { recursive: true });
-  const machine = { cpus: os.cpus().length, node: process.version, pageOutAfterSeconds: pageOutAfterSeconds ?? null, databaseFilesKeptMapped: allResident };
-  const reportMethod = { ...measuredLoad, scalesInterleaved: interleaved, loadGenerator: "autocannon" };
+  const machine = { ...machineAtStart, loadAverageAtEnd: machineAtEnd.loadAverage, pageOutAfterSeconds: pageOutAfterSeconds ?? null, databaseFilesKeptMapped: allResident };
+  const reportMethod = { ...measuredLoad, serversInterleaved: interleaved, requestLogging: "on (the default)", loadGenerator: "autocannon" };
   fs.writeFileSync(REPORT_PATH, `${JSON.stringify({ generatedAt: new Date().toISOString(), machine, method: reportMethod, upstreamSource: UPSTREAM_SOURCE, scales: reports }, null, 2)}\n`);
   console.log(`Wrote ${REPORT_PATH} and ${PLANS_DIR}/.`);
   return reports;
 }
 
 /**
- * Probes each endpoint once on each scale's server (a 404 means its route is
- * not built yet: skipped there), then measures the others at all scales in one
- * measureTargets call; each scale's outcomes, by endpoint.
+ * Probes each endpoint once on each server (a 404 means its route is not
+ * built yet: skipped there), then measures the others on all servers in one
+ * measureTargets call, each endpoint on every server back to back; each
+ * server's outcomes, by endpoint. Every server draws each endpoint's random
+ * ids from a generator of its own seeded alike, so all are asked for the
+ * same ids in the same order.
  */
-async function measureScales(prepared: readonly PreparedScale[], servers: readonly RunningServer[], endpoints: readonly BenchEndpoint[], load: LoadOptions): Promise<EndpointOutcome[][]> {
+async function measureServers(sides: readonly BenchServer[], endpoints: readonly BenchEndpoint[], load: LoadOptions): Promise<EndpointOutcome[][]> {
   const probed: EndpointOutcome[][] = [];
-  const scaleTargets: ScaleTargets[] = [];
-  for (const [index, { scale, samples }] of prepared.entries()) {
-    const { baseUrl } = servers[index]!;
-    const random = seededRandom(2);
+  const targets: ServerTargets[] = [];
+  for (const side of sides) {
+    const probes = serverTargets(side, endpoints);
     const outcomes: EndpointOutcome[] = [];
-    for (const endpoint of endpoints) {
-      const status = (await fetch(`${baseUrl}${endpoint.path(samples, random)}`)).status;
+    for (const [at, endpoint] of endpoints.entries()) {
+      const probe = probes[at]!;
+      const status = (await fetch(`${side.baseUrl}${typeof probe.path === "function" ? probe.path() : probe.path}`)).status;
       const skipped = status === 404 ? "its route answers 404 (not built yet)" : status !== 200 ? `answers ${status}` : undefined;
-      if (skipped) console.log(`Skipping ${endpoint.label} at ${scale.name}: ${skipped}.`);
-      outcomes.push({ label: endpoint.label, upstream: endpoint.upstream, reference: endpoint.reference, skipped });
+      if (skipped) console.log(`Skipping ${endpoint.label} on ${side.name}: ${skipped}.`);
+      outcomes.push({ label: endpoint.label, upstream: endpoint.upstream, reference: endpoint.reference, cache: endpoint.cache, skipped });
     }
     probed.push(outcomes);
-    scaleTargets.push(endpoints.map((endpoint, at) => (outcomes[at]!.skipped ? undefined : { label: endpoint.label, baseUrl, path: () => endpoint.path(samples, random) })));
+    targets.push(serverTargets(side, endpoints, outcomes.map((outcome) => outcome.skipped !== undefined)));
   }
-  const { targets, resultsByScale } = interleaveScales(scaleTargets);
-  const results = resultsByScale(await measureTargets(servers[0]!.baseUrl, targets, load));
-  return probed.map((outcomes, scale) => outcomes.map((outcome, at) => ({ ...outcome, result: results[scale]![at] })));
+  const { targets: interleaved, resultsByServer } = interleaveServers(targets);
+  const results = resultsByServer(await measureTargets(sides[0]!.baseUrl, interleaved, load));
+  return probed.map((outcomes, side) => outcomes.map((outcome, at) => ({ ...outcome, result: results[side]![at] })));
+}
+
+/** The first of `paths` that answers 200 on the server at `url`. */
+async function firstAnswering(url: string, paths: readonly string[]): Promise<string> {
+  for (const candidate of paths) {
+    const response = await fetch(new URL(candidate, url)).catch(() => undefined);
+    if (response?.status === 200) return candidate;
+  }
+  throw new Error(`the reference server at ${url} answers none of ${paths.join(", ")} with 200: give its trivial route with --reference-trivial`);
 }
 
 /** The method line printed above each table. */
-function describeMethod(load: LoadOptions, interleaved: boolean): string {
-  const passes = interleaved
-    ? `medians of ${load.passes} passes of ${load.seconds} s, scales interleaved pass by pass (each endpoint at every scale back to back, the order reversed every other pass)`
-    : `medians of ${load.passes} alternating ${load.seconds} s passes`;
-  const settle = load.settleSeconds ? `, ${load.settleSeconds} s settle before each pass` : "";
-  return `${load.connections} connections, ${load.warmupSeconds} s warm-up, ${passes}${settle}, autocannon in this process`;
+function describeMethod(load: LoadOptions, scales: boolean, reference: boolean): string {
+  const together = scales ? "scales interleaved pass by pass" : reference ? "ours and the reference interleaved pass by pass" : "";
+  return `${describeLoad(load)}${together ? `, ${together} (each endpoint on every server back to back)` : ""}`;
 }
 
 /** Each endpoint's statements, captured by running its handler in this process once, with their plans. */
@@ -145,7 +184,7 @@ async function writePlans(sql: SqlClient, dir: string, endpoints: readonly Bench
   for (const endpoint of endpoints) {
     const requestPath = endpoint.path(samples, random);
     const captured = await capturedStatements(sql, requestPath);
-    if (!captured || captured.statements.length === 0) continue;
+    if (captured.statements.length === 0) continue;
     const explained = [];
     for (const statement of captured.statements) explained.push({ ...statement, ...(await explainStatement(sql, statement)) });
     const file = `${endpoint.label.replace(/^\/api\/v1\//, "").replace(/[^\w.]+/g, "_").replace(/^_|_$/g, "")}.txt`;

@@ -1,11 +1,11 @@
 import { recordingSqlClient, type RecordedStatement } from "@/lib/db/recording-sql-client";
 import { beforeAll, describe, expect, it } from "vitest";
-import { forEachDatabase } from "@/lib/db/testing";
+import { forEachDatabase } from "@/lib/db/testing/databases";
 import { route } from "@/lib/http/handler";
 import { DEFAULT_MIRROR_CONFIG } from "../config";
 import type { MirrorContext } from "../context";
 import { createBlockByHashOrNumberHandler } from "./block-by-hash-or-number";
-import { parseBlockNumber } from "./block-number";
+import { parseBlockNumber } from "./params";
 import { createBlocksHandler } from "./blocks";
 
 const SECOND = 1_000_000_000n;

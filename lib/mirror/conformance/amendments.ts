@@ -2,16 +2,32 @@ import type { SpecCase } from "./spec-files";
 
 /**
  * Corrections to upstream expectations that are out of date or inconsistent,
- * each with its reason. Applied to the expected body before comparing; the
- * report lists every case an amendment touched.
+ * each with its reason and the evidence that proves the expectation wrong: a
+ * second spec file of the reference copy, or upstream's code or OpenAPI
+ * document (hiero-ledger/hiero-mirror-node, 0.154). Applied to the expected
+ * body before comparing; the report lists every case an amendment touched.
  */
-export type Amendment = { reason: string; applies: (specPath: string, testCase: SpecCase) => boolean; amend: (body: unknown) => unknown };
+export type Evidence = { spec: string; shows: string } | { upstream: string; shows: string };
+
+export type Amendment = {
+  reason: string;
+  evidence: readonly Evidence[];
+  applies: (specPath: string, testCase: SpecCase) => boolean;
+  amend: (body: unknown) => unknown;
+};
 
 export const AMENDMENTS: readonly Amendment[] = [
   {
     reason:
       "the network/nodes specs were removed upstream before `associated_registered_nodes` was added; 0.154's OpenAPI " +
       "NetworkNode requires it, and a node without registered nodes has an empty list",
+    evidence: [
+      { upstream: "rest/api/v1/openapi.yml", shows: "NetworkNode lists `associated_registered_nodes` as required, a non-nullable array of node ids" },
+      {
+        upstream: "rest-java/src/main/java/org/hiero/mirror/restjava/repository/NetworkNodeRepository.java",
+        shows: "findNetworkNodes selects `n.associated_registered_nodes` for every node it returns",
+      },
+    ],
     applies: (specPath, testCase) => specPath.startsWith("network/nodes/") && testCase.status === 200,
     amend: (body) => {
       const nodes = (body as { nodes?: Array<Record<string, unknown>> }).nodes ?? [];
@@ -20,20 +36,17 @@ export const AMENDMENTS: readonly Amendment[] = [
   },
   {
     reason:
-      "this rest-java error entry omits `data`, which every other rest-java error in the same specs (and rest-java " +
-      "itself) carries as null",
-    applies: (specPath) => specPath === "network/nodes/multi-file-id.json",
-    amend: (body) => {
-      const messages = (body as { _status: { messages: Array<Record<string, unknown>> } })._status.messages;
-      return { _status: { messages: messages.map((message) => ({ ...message, data: message.data ?? null })) } };
-    },
-  },
-  {
-    reason:
       "upstream's TokenAllowanceController reads `response.limit.default` once, when its module loads, before the " +
       "spec's config (default 2) is applied, so this case shows the production default of 25; with the default " +
       "the spec configures, the page is the first two of the same rows, with the next link the `limit=3` case of " +
       "the same file shows the pattern of",
+    evidence: [
+      {
+        upstream: "rest/controllers/tokenAllowanceController.js",
+        shows: "`const {default: defaultLimit} = getResponseLimit();` at module scope: the limit is read when the module loads, not per request",
+      },
+      { spec: "accounts/{id}/allowances/tokens/spender-id-range.json", shows: "its `limit=3` case pages the same rows with the configured limit and links on with this pattern" },
+    ],
     applies: (specPath, testCase) =>
       specPath === "accounts/{id}/allowances/tokens/spender-id-range.json" && testCase.url === "/api/v1/accounts/1001/allowances/tokens?spender.id=gte:2001&spender.id=lt:3101",
     amend: (body) => ({
@@ -48,6 +61,13 @@ export const AMENDMENTS: readonly Amendment[] = [
       "timestamp-closed-range.json show, the balances are account 8's in that snapshot; the expectation shows the " +
       "entity's own balance and no tokens (no snapshot found), what the rule gives with the six-month window taken " +
       "from the wall clock instead of the spec's clock",
+    evidence: [
+      { spec: "accounts/{id}/timestamp-lte.json", shows: "a range holding a treasury snapshot answers with the account's balance and tokens in that snapshot" },
+      {
+        spec: "accounts/{id}/timestamp-closed-range.json",
+        shows: "under the spec's own clock (fakeTime), ranges holding a snapshot answer with it, and only ranges holding none show the entity's balance without tokens",
+      },
+    ],
     applies: (specPath) => specPath === "accounts/{id}/timestamp.json",
     amend: (body) => ({
       ...(body as object),

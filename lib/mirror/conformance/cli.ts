@@ -1,13 +1,15 @@
-import { countByGroup, totals, writeReport } from "./report";
+import { summaryLines, writeReport } from "./report";
 import { runSpecFiles } from "./runner";
+import { SERVED_GROUPS } from "./served-groups";
 import { readSpecFiles } from "./spec-files";
 
 /**
- * `npm run conformance [-- <group>] [--fresh-db] [--postgres] [--verbose]`:
- * runs upstream's spec tests (all groups, or the group and the folders under
- * it) against our handlers, prints a line per group and a total, writes
- * .reports/conformance.json. `--postgres` runs on a scratch database of the
- * TEST_DATABASE_URL server instead of PGlite.
+ * `npm run conformance [-- <group>] [--all] [--fresh-db] [--postgres] [--verbose]`:
+ * runs upstream's spec tests, every matrix variant, against our handlers: the
+ * groups we serve (SERVED_GROUPS), or with `--all` every spec folder, or the
+ * named group and the folders under it. Prints a line per group and variant
+ * and the totals, writes .reports/conformance.json. `--postgres` runs on a
+ * scratch database of the TEST_DATABASE_URL server instead of PGlite.
  * Exits 0 whatever failed: the pinned counts in conformance.test.ts gate CI.
  */
 process.env.LOG_LEVEL ??= "silent";
@@ -16,7 +18,7 @@ const args = process.argv.slice(2);
 const filter = args.find((arg) => !arg.startsWith("--"));
 const verbose = args.includes("--verbose");
 
-const files = readSpecFiles(filter);
+const files = readSpecFiles(filter).filter((file) => filter !== undefined || args.includes("--all") || SERVED_GROUPS.includes(file.group));
 if (files.length === 0) {
   console.error(`No spec files${filter ? ` in group ${filter}` : ""} (looked under ../shared/reference/mirror-specs*)`);
   process.exit(1);
@@ -32,14 +34,9 @@ const outcomes = await runSpecFiles(files, {
   onFile: (_file, fileOutcomes) => {
     if (!verbose) return;
     for (const outcome of fileOutcomes) {
-      if (outcome.result !== "passed") console.log(`  ${outcome.result.toUpperCase()} ${outcome.path} ${outcome.url}\n    ${outcome.reason ?? ""}`);
+      if (outcome.result !== "passed") console.log(`  ${outcome.result.toUpperCase()} ${outcome.path} [${outcome.variant}] ${outcome.url}\n    ${outcome.reason ?? ""}`);
     }
   },
 });
-const width = Math.max(...[...countByGroup(outcomes).keys()].map((group) => group.length));
-for (const [group, counts] of countByGroup(outcomes)) {
-  console.log(`${group.padEnd(width)}  ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ""}`);
-}
+for (const line of summaryLines(outcomes)) console.log(line);
 writeReport(outcomes);
-const total = totals(outcomes);
-console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);

@@ -1,6 +1,7 @@
 import { proto } from "@hiero-ledger/proto";
 import type { SqlClient } from "@/lib/db";
 import { stringifyJson } from "@/lib/http/json";
+import { UNSET_ENTITY_COLUMNS } from "../entity-columns";
 import { encodeEntityId, type SystemShardRealm } from "../entity-id";
 import { bigIntToLong } from "../proto-long";
 import { passThroughBytes, postgresArrayLiteral, specAlias, specBytes, specEntityId, nodeHex, tableFor } from "./spec-values";
@@ -22,8 +23,9 @@ export class UnsupportedSetupError extends Error {
   override name = "UnsupportedSetupError";
 }
 
-export async function loadSetup(sql: SqlClient, setup: Row, system: SystemShardRealm): Promise<void> {
-  const loader = new SetupLoader(sql, system);
+/** Loads `setup`; every table it writes to is added to `written` (before the write, so a failed load counts too). */
+export async function loadSetup(sql: SqlClient, setup: Row, system: SystemShardRealm, written = new Set<string>()): Promise<void> {
+  const loader = new SetupLoader(sql, system, written);
   for (const key of Object.keys(setup)) {
     if (!NOT_TABLES.has(key) && !LOADERS.has(key)) throw new UnsupportedSetupError(`setup key "${key}" is not supported by our loader`);
   }
@@ -31,12 +33,35 @@ export async function loadSetup(sql: SqlClient, setup: Row, system: SystemShardR
     const rows = setup[key];
     if (Array.isArray(rows)) await load(loader, rows as Row[]);
   }
+  const query = (setup.config as { query?: { topicMessageLookup?: unknown } } | undefined)?.query;
+  if (query?.topicMessageLookup === true) await generateTopicMessageLookups(loader);
+}
+
+/**
+ * Upstream's `generateTopicMessageLookups`, when `query.topicMessageLookup` is
+ * on and the spec gave no lookup rows: a row per topic and monthly partition
+ * (`topic_message_pYYYY_MM`, by the UTC month of the consensus millisecond)
+ * spanning its messages' sequence numbers and timestamps, bounds inclusive.
+ */
+async function generateTopicMessageLookups(loader: SetupLoader): Promise<void> {
+  const existing = await loader.sql.query<{ found: boolean }>("SELECT EXISTS (SELECT 1 FROM topic_message_lookup) AS found");
+  if (existing[0]?.found) return;
+  loader.written.add("topic_message_lookup");
+  await loader.sql.exec(
+    `INSERT INTO topic_message_lookup (partition, sequence_number_range, timestamp_range, topic_id)
+     SELECT partition, int8range(min(sequence_number), max(sequence_number), '[]'), int8range(min(consensus_timestamp), max(consensus_timestamp), '[]'), topic_id
+       FROM (SELECT topic_id, sequence_number, consensus_timestamp,
+                    'topic_message_p' || to_char(to_timestamp((consensus_timestamp / 1000000)::double precision / 1000) AT TIME ZONE 'UTC', 'YYYY_MM') AS partition
+               FROM topic_message) AS message
+      GROUP BY topic_id, partition`,
+  );
 }
 
 class SetupLoader {
   constructor(
     readonly sql: SqlClient,
     readonly system: SystemShardRealm,
+    readonly written: Set<string>,
   ) {}
 
   id(value: unknown): bigint | null {
@@ -44,6 +69,7 @@ class SetupLoader {
   }
 
   async insert(table: string, row: Row): Promise<void> {
+    this.written.add(table);
     const columns = Object.keys(row);
     const placeholders = columns.map((_, index) => `$${index + 1}`);
     await this.sql.query(
@@ -70,32 +96,17 @@ function pick(fields: readonly string[], ...sources: Row[]): Row {
 // Entities ------------------------------------------------------------------
 
 const ENTITY_DEFAULTS: Row = {
-  alias: null,
-  auto_renew_account_id: null,
-  auto_renew_period: null,
-  balance: null,
-  balance_timestamp: null,
-  created_timestamp: null,
-  decline_reward: false,
+  ...UNSET_ENTITY_COLUMNS,
   delegation_address: null,
-  deleted: false,
-  ethereum_nonce: null,
-  evm_address: null,
-  expiration_timestamp: null,
   id: null,
-  key: null,
-  max_automatic_token_associations: null,
   memo: "entity memo",
   num: 0n,
-  obtainer_id: null,
   permanent_removal: null,
   proxy_account_id: null,
-  public_key: null,
   // The configured system shard and realm unless the spec names them.
   realm: null,
   receiver_sig_required: false,
   shard: null,
-  staked_account_id: null,
   staked_node_id: -1n,
   stake_period_start: -1n,
   timestamp_range: "[0,)",

@@ -1,13 +1,11 @@
-import { route } from "@/lib/http/handler";
-import { parseJsonExact } from "@/lib/http/json";
-import { unknownApiRoute } from "@/lib/http/not-found-route";
 import type { SqlClient } from "@/lib/db";
+import { parseJsonExact } from "@/lib/http/json";
+import { serveInProcess } from "@/lib/routes/in-process";
 import type { MirrorContext } from "../context";
-import { serveMirrorRequest } from "../routes";
 import { AMENDMENTS } from "./amendments";
 import { firstDifference, headerDifferences } from "./compare";
 import { loadSetup } from "./loader";
-import { skipReason } from "./skips";
+import { findSkip } from "./skips";
 import { SpecDatabase, type SpecDatabaseOptions } from "./spec-database";
 import type { SpecCase, SpecFile } from "./spec-files";
 import { SPEC_TEST_CONFIG, UNSUPPORTED_SETTINGS, translateUpstreamConfig } from "./upstream-config";
@@ -17,6 +15,8 @@ export type CaseResult = "passed" | "failed" | "skipped";
 export type CaseOutcome = {
   group: string;
   path: string;
+  /** The matrix variant (`base` for a spec without a matrix). */
+  variant: string;
   url: string;
   result: CaseResult;
   /** Why it failed or was skipped. */
@@ -27,7 +27,7 @@ export type CaseOutcome = {
 
 const ORIGIN = "http://localhost";
 
-/** Runs spec files one after another, each against its own freshly loaded database. */
+/** Runs spec files (each matrix variant its own) one after another, each against its own freshly loaded database. */
 export async function runSpecFiles(
   files: readonly SpecFile[],
   options: SpecDatabaseOptions & { onFile?: (file: SpecFile, outcomes: CaseOutcome[]) => void } = {},
@@ -49,10 +49,11 @@ export async function runSpecFiles(
 async function runSpecFile(file: SpecFile, database: SpecDatabase): Promise<CaseOutcome[]> {
   const db = await database.next();
   try {
-    await loadSetup(db.sql, file.setup, SPEC_TEST_CONFIG.system);
+    await loadSetup(db.sql, file.setup, SPEC_TEST_CONFIG.system, database.written);
+    if (file.postSetup) await db.sql.exec(file.postSetup);
   } catch (error) {
     const reason = `setup: ${(error as Error).message}`;
-    return file.cases.map((testCase) => ({ group: file.group, path: file.path, url: testCase.url, result: "failed", reason }));
+    return file.cases.map((testCase) => ({ group: file.group, path: file.path, variant: file.variant, url: testCase.url, result: "failed", reason }));
   }
   const outcomes: CaseOutcome[] = [];
   for (const testCase of file.cases) outcomes.push(await runCase(file, testCase, db.sql));
@@ -60,9 +61,9 @@ async function runSpecFile(file: SpecFile, database: SpecDatabase): Promise<Case
 }
 
 async function runCase(file: SpecFile, testCase: SpecCase, sql: SqlClient): Promise<CaseOutcome> {
-  const outcome = { group: file.group, path: file.path, url: testCase.url };
-  const skipped = skipReason(file.path, testCase.url);
-  if (skipped) return { ...outcome, result: "skipped", reason: skipped };
+  const outcome = { group: file.group, path: file.path, variant: file.variant, url: testCase.url };
+  const skip = findSkip(file.path, file.variant, testCase.url);
+  if (skip) return { ...outcome, result: "skipped", reason: skip.reason };
   const { config, unsupported, unknown } = translateUpstreamConfig(testCase.upstreamConfig);
   if (unsupported.length > 0) return { ...outcome, result: "skipped", reason: unsupported.map((name) => `${name}: ${settingReason(name)}`).join("; ") };
   if (unknown.length > 0) return { ...outcome, result: "failed", reason: `upstream config not understood: ${unknown.join(", ")}` };
@@ -104,7 +105,7 @@ function settingReason(name: string): string {
 
 function request(testCase: SpecCase, mirror: MirrorContext): Promise<Response> {
   const request = new Request(new URL(testCase.url, ORIGIN), { headers: testCase.requestHeaders });
-  return serveMirrorRequest(mirror, request) ?? route(unknownApiRoute)(request);
+  return serveInProcess(mirror, request);
 }
 
 /** A text expectation is compared as text; any other as exact JSON. */

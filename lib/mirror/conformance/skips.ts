@@ -1,12 +1,26 @@
 /**
- * Cases we deliberately do not run, each with its reason. Only cases that
- * depend on upstream configuration this service does not copy belong here;
- * cases needing a setting from UNSUPPORTED_SETTINGS are skipped automatically.
+ * Cases we deliberately do not run, each named (spec, matrix variant, URL)
+ * with its reason. Only expectations that depend on an upstream setting this
+ * service replaces on purpose belong here; cases needing a setting from
+ * UNSUPPORTED_SETTINGS are skipped automatically. The pins in
+ * conformance.test.ts check that exactly these cases are skipped.
  */
-export type Skip = { path: string; url?: string; reason: string };
+export type Skip = { path: string; variant: string; url: string; reason: string };
 
-export const SKIPS: readonly Skip[] = [];
+const BIND_TIMESTAMP_RANGE =
+  "upstream's `query.bindTimestampRange` bounds a transaction list to a window of time (`maxTransactionsTimestampRange`, 60 days); " +
+  "this service bounds it by rows instead (`transactionScanBudget`, README: Mirror query service), so its answer is " +
+  "the unbound one, which the base run of the same case checks";
 
-export function skipReason(specPath: string, url: string): string | undefined {
-  return SKIPS.find((skip) => skip.path === specPath && (skip.url === undefined || skip.url === url))?.reason;
+const bound = (path: string, url: string): Skip => ({ path, variant: "bindTimestampRange=true", url, reason: BIND_TIMESTAMP_RANGE });
+
+export const SKIPS: readonly Skip[] = [
+  bound("accounts/{id}/timestamp.json", "/api/v1/accounts/0.0.8?timestamp=gt:1234567890.000000006"),
+  bound("transactions/timestamp.json", "/api/v1/transactions?timestamp=gte:1565779209.711927001&order=desc&limit=1"),
+  bound("transactions/timestamp.json", "/api/v1/transactions?timestamp=gt:1565866200.000000000&order=desc&limit=1"),
+  bound("transactions/timestamp.json", "/api/v1/transactions?timestamp=gt:1565779333.711927001&order=asc&limit=1"),
+];
+
+export function findSkip(specPath: string, variant: string, url: string): Skip | undefined {
+  return SKIPS.find((skip) => skip.path === specPath && skip.variant === variant && skip.url === url);
 }

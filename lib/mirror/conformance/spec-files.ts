@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseJsonExact } from "@/lib/http/json";
+import { matrixVariants, type MatrixVariant } from "./matrix";
 
 /**
  * Upstream's REST spec tests (mirror-specs.md §2), read from the shared
- * reference copy at run time and expanded into one case per requested URL
- * with the expectations that apply to our implementation.
+ * reference copy at run time and expanded into one run per matrix variant
+ * (§5) and one case per requested URL, with the expectations that apply to
+ * our implementation.
  */
 export type SpecCase = {
   url: string;
@@ -17,6 +19,8 @@ export type SpecCase = {
   headers: Record<string, string>;
   /** Upstream REST config for this case: the spec's `setup.config` with the test's `config` merged in. */
   upstreamConfig: Record<string, unknown>;
+  /** Whether the variant's own `responseJsonMatrix` expectation applies (it differs from the base run's). */
+  variantExpectation: boolean;
 };
 
 export type SpecFile = {
@@ -24,7 +28,12 @@ export type SpecFile = {
   group: string;
   /** `<group>/<file>.json` */
   path: string;
+  /** The matrix variant this run is (`base` for a spec without a matrix). */
+  variant: string;
+  /** The spec's setup, its `config` holding the variant's settings. */
   setup: Record<string, unknown>;
+  /** Run after the setup is loaded. */
+  postSetup?: string;
   cases: SpecCase[];
 };
 
@@ -58,9 +67,10 @@ export function readSpecFiles(filter?: string, roots: readonly SpecRoot[] = SPEC
       const relativeDir = path.relative(root.dir, path.dirname(file)).split(path.sep).join("/");
       const group = [root.prefix, relativeDir].filter(Boolean).join("/");
       if (!groupMatches(group, filter)) continue;
-      files.push(readSpecFile(root.dir, file, group));
+      files.push(...readSpecFile(root.dir, file, group));
     }
   }
+  // Stable: a spec's variants keep the matrix's order, base first.
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
@@ -84,17 +94,23 @@ type RawTest = {
   requestHeaders?: Record<string, string>;
   config?: Record<string, unknown>;
 };
-type RawSpec = RawTest & { setup?: Record<string, unknown>; tests?: RawTest[] };
+type RawSpec = RawTest & { matrix?: unknown; setup?: Record<string, unknown>; tests?: RawTest[] };
 
-function readSpecFile(rootDir: string, file: string, group: string): SpecFile {
+function readSpecFile(rootDir: string, file: string, group: string): SpecFile[] {
   const spec = parseJsonExact(fs.readFileSync(file, "utf8")) as RawSpec;
-  const implementation = implementationOf(group);
   const inheritedHeaders = nearestResponseHeaders(rootDir, path.dirname(file));
-  const setup = spec.setup ?? {};
+  return matrixVariants(spec.matrix).map((variant) => readVariant(spec, variant, group, inheritedHeaders, `${group}/${path.basename(file)}`));
+}
+
+function readVariant(spec: RawSpec, variant: MatrixVariant, group: string, inheritedHeaders: Record<string, string>, specPath: string): SpecFile {
+  const implementation = implementationOf(group);
+  const setup = { ...spec.setup, config: deepMerge((spec.setup?.config as Record<string, unknown> | undefined) ?? {}, variant.config) };
   const tests = spec.tests ?? [spec];
   const cases = tests.flatMap((test) => {
     const urls = test.urls ?? (test.url === undefined ? [] : [test.url]);
-    const body = expectedBody(test.responseJson ?? spec.responseJson, test.responseJsonMatrix?.[implementation] ?? spec.responseJsonMatrix?.[implementation]);
+    const plain = expectedBody(test.responseJson ?? spec.responseJson, test.responseJsonMatrix?.[implementation] ?? spec.responseJsonMatrix?.[implementation]);
+    const ownExpectation = variant.responseKey === undefined ? undefined : (test.responseJsonMatrix?.[variant.responseKey] ?? spec.responseJsonMatrix?.[variant.responseKey]);
+    const body = expectedBody(plain, ownExpectation);
     const headers = lowerCaseNames({
       ...inheritedHeaders,
       ...spec.responseHeaders,
@@ -102,7 +118,7 @@ function readSpecFile(rootDir: string, file: string, group: string): SpecFile {
       ...test.responseHeaders,
       ...test.responseHeadersMatrix?.[implementation],
     });
-    const upstreamConfig = deepMerge((setup.config as Record<string, unknown> | undefined) ?? {}, test.config ?? {});
+    const upstreamConfig = deepMerge(setup.config, test.config ?? {});
     return urls.map((url) => ({
       url,
       requestHeaders: test.requestHeaders ?? spec.requestHeaders ?? {},
@@ -110,12 +126,13 @@ function readSpecFile(rootDir: string, file: string, group: string): SpecFile {
       body,
       headers,
       upstreamConfig,
+      variantExpectation: ownExpectation !== undefined,
     }));
   });
-  return { group, path: `${group}/${path.basename(file)}`, setup, cases };
+  return { group, path: specPath, variant: variant.name, setup, ...(variant.postSetup ? { postSetup: variant.postSetup } : {}), cases };
 }
 
-/** Upstream merges a matrix variant over the plain expectation, one level deep. */
+/** Upstream merges a matrix's expectation over the plain one, one level deep. */
 function expectedBody(plain: unknown, variant: unknown): unknown {
   if (variant === undefined) return plain;
   if (isRecord(plain) && isRecord(variant)) return { ...plain, ...variant };

@@ -13,6 +13,12 @@ describe("translateUpstreamConfig", () => {
     expect(config.currencyFormat).toBe("HBARS");
   });
 
+  it("accepts the matrix settings that change no answer of ours, and only as upstream types them", () => {
+    const matrix = translateUpstreamConfig({ query: { bindTimestampRange: true, topicMessageLookup: true, maxTransactionsTimestampRangeNs: 5n } });
+    expect(matrix).toEqual({ config: SPEC_TEST_CONFIG, unsupported: [], unknown: [] });
+    expect(translateUpstreamConfig({ query: { topicMessageLookup: "yes" } }).unknown).toEqual(["query.topicMessageLookup"]);
+  });
+
   it("names the settings we deliberately do not copy, and the ones it does not know", () => {
     const translated = translateUpstreamConfig({ users: [{ username: "x" }], query: { surprise: true } });
     expect(translated.unsupported).toEqual(["users"]);

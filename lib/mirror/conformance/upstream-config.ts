@@ -50,11 +50,17 @@ function apply(config: MirrorConfig, name: string, value: unknown): MirrorConfig
       return number === undefined ? undefined : { ...config, maxRepeatedQueryParameters: number };
     case "network.currencyFormat":
       return value === "BOTH" || value === "HBARS" || value === "TINYBARS" ? { ...config, currencyFormat: value as CurrencyFormat } : undefined;
+    case "query.bindTimestampRange":
     case "query.maxTransactionsTimestampRangeNs":
-      // Only caps the range `query.bindTimestampRange` narrows a transaction list to; that is off by
-      // default upstream and in the spec runs we reproduce; this service bounds by rows instead
-      // (`transactionScanBudget`), a window the specs' few rows never reach.
-      return config;
+      // Upstream narrows a transaction list to a time window (at most this long) when bound. This
+      // service bounds by rows instead, always (`transactionScanBudget`), a window the specs' few
+      // rows never reach; so either way our answer is the unbound one, and the cases whose bound
+      // expectation differs are listed in skips.ts.
+      return typeof value === "boolean" || number !== undefined ? config : undefined;
+    case "query.topicMessageLookup":
+      // Upstream then narrows topic message reads by the topic_message_lookup table, which the
+      // spec loader fills (loader.ts); our reads use topic_message's own indexes and need no setting.
+      return typeof value === "boolean" ? config : undefined;
     default:
       return undefined;
   }

@@ -1,9 +1,6 @@
 import { proto } from "@hiero-ledger/proto";
 import { longToBigInt } from "../proto-long";
 
-/** File 0.0.112: the current and next hbar↔cent rates. */
-export const EXCHANGE_RATE_FILE_NUM = 112n;
-
 export type ExchangeRate = { centEquivalent: number; hbarEquivalent: number; expirationSeconds: bigint };
 export type ExchangeRateSet = { current: ExchangeRate; next: ExchangeRate };
 
@@ -19,9 +16,4 @@ function rate(value: proto.IExchangeRate | null | undefined): ExchangeRate {
     hbarEquivalent: value?.hbarEquiv ?? 0,
     expirationSeconds: longToBigInt(value?.expirationTime?.seconds),
   };
-}
-
-/** The wire shape of one rate. */
-export function renderRate(rate: ExchangeRate): { cent_equivalent: number; expiration_time: bigint; hbar_equivalent: number } {
-  return { cent_equivalent: rate.centEquivalent, expiration_time: rate.expirationSeconds, hbar_equivalent: rate.hbarEquivalent };
 }

@@ -1,9 +1,6 @@
 import { proto } from "@hiero-ledger/proto";
 import { longToBigInt } from "../proto-long";
 
-/** File 0.0.111: the current and next legacy fee schedules (`CurrentAndNextFeeSchedule`). */
-export const FEE_SCHEDULE_FILE_NUM = 111n;
-
 /** The transaction types whose gas price /network/fees publishes, by their names on the wire. */
 const GAS_PRICED_TYPES = new Map<number, string>([
   [proto.HederaFunctionality.ContractCall, "ContractCall"],

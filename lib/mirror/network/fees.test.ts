@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeExchangeRateSet } from "./exchange-rate-file";
 import { decodeFeeSchedules } from "./fee-schedule-file";
-import { effectiveRate, effectiveSchedule, networkFees } from "./fees";
+import { effectiveRate, effectiveSchedule, networkFees } from "./render";
 
 const hex = (text: string) => Uint8Array.from(Buffer.from(text, "hex"));
 // Files 0.0.111 and 0.0.112 of network/fees/no-params.json.

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fraction } from "./stake";
-import { stakingPeriod } from "./staking-period";
+import { fraction, stakingPeriod } from "./render";
 
 describe("fraction", () => {
   it("prints like a Java float", () => {

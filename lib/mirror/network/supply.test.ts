@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatHbars } from "./supply";
+import { formatHbars } from "./render";
 
 describe("formatHbars", () => {
   it("writes the q= figures in each currency format (network/supply/q-*.json)", () => {

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from "vitest";
-import { forEachDatabase } from "@/lib/db/testing";
+import { forEachDatabase } from "@/lib/db/testing/databases";
 import { MAX_INT64 } from "../timestamp";
 import { readSystemFile } from "./system-file";
 

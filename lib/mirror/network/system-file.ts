@@ -1,5 +1,6 @@
 import type { SqlClient } from "@/lib/db";
-import type { TimestampRange } from "./timestamp-range";
+import type { TimestampRange } from "./params";
+import { findSystemFileParts, findSystemFileStart } from "./queries";
 
 /**
  * A system file (0.0.111 fee schedule, 0.0.112 exchange rates) as of a time:
@@ -11,11 +12,6 @@ import type { TimestampRange } from "./timestamp-range";
 export type SystemFile<T> = { value: T; timestamp: bigint };
 
 const MAX_ATTEMPTS = 10;
-const FILE_APPEND = 16;
-const FILE_CREATE = 17;
-const FILE_UPDATE = 19;
-
-type Part = { consensus_timestamp: bigint; file_data: Uint8Array | null };
 
 export async function readSystemFile<T>(
   sql: SqlClient,
@@ -25,26 +21,14 @@ export async function readSystemFile<T>(
 ): Promise<SystemFile<T> | undefined> {
   let end = range.upper;
   for (let attempt = 0; attempt < MAX_ATTEMPTS && end >= range.lower; attempt++) {
-    const [start] = await sql.query<{ consensus_timestamp: bigint }>(
-      `SELECT consensus_timestamp FROM file_data
-        WHERE entity_id = $1 AND consensus_timestamp BETWEEN $2 AND $3
-          AND (transaction_type = ${FILE_CREATE} OR (transaction_type = ${FILE_UPDATE} AND length(file_data) > 0))
-        ORDER BY consensus_timestamp DESC LIMIT 1`,
-      [fileId, range.lower, end],
-    );
-    if (!start) return undefined;
-    const parts = await sql.query<Part>(
-      `SELECT consensus_timestamp, file_data FROM file_data
-        WHERE entity_id = $1 AND consensus_timestamp BETWEEN $2 AND $3
-          AND (consensus_timestamp = $2 OR transaction_type = ${FILE_APPEND})
-        ORDER BY consensus_timestamp`,
-      [fileId, start.consensus_timestamp, end],
-    );
+    const start = await findSystemFileStart(sql, fileId, range.lower, end);
+    if (start === undefined) return undefined;
+    const parts = await findSystemFileParts(sql, fileId, start, end);
     const content = Buffer.concat(parts.map((part) => part.file_data ?? new Uint8Array()));
     try {
       return { value: decode(content), timestamp: parts.at(-1)!.consensus_timestamp };
     } catch {
-      end = start.consensus_timestamp - 1n;
+      end = start - 1n;
     }
   }
   return undefined;

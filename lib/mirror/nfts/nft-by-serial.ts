@@ -4,8 +4,9 @@ import { CACHE_CONTROL } from "../cache-control";
 import type { MirrorContext } from "../context";
 import { RequestQuery, validateQuery } from "../query";
 import { mirrorJson } from "../response";
-import { NFT_COLUMNS, NFT_SOURCE, renderNft, type NftRow } from "./nft-view";
-import { serialNumberPath, tokenIdPath } from "./nft-params";
+import { serialNumberPath, tokenIdPath } from "./params";
+import { nftBySerial } from "./queries";
+import { renderNft } from "./render";
 
 /** GET /api/v1/tokens/{tokenId}/nfts/{serialNumber}: one NFT; it takes no query parameters. */
 export function createNftBySerialHandler(mirror: MirrorContext): Handler {
@@ -15,8 +16,7 @@ export function createNftBySerialHandler(mirror: MirrorContext): Handler {
     const params = await context.params;
     const tokenId = tokenIdPath(params.tokenId, mirror.config.system);
     const serialNumber = serialNumberPath(params.serialNumber);
-    const sql = await mirror.sql();
-    const [row] = await sql.query<NftRow>(`SELECT ${NFT_COLUMNS} FROM ${NFT_SOURCE} WHERE nft.token_id = $1 AND nft.serial_number = $2`, [tokenId, serialNumber]);
+    const row = await nftBySerial(await mirror.sql(), tokenId, serialNumber);
     if (!row) throw notFound();
     return mirrorJson(renderNft(row), CACHE_CONTROL.default);
   };

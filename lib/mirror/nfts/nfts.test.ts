@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { forEachDatabase } from "@/lib/db/testing";
+import { forEachDatabase } from "@/lib/db/testing/databases";
 import { DEFAULT_MIRROR_CONFIG } from "../config";
 import type { MirrorContext } from "../context";
 import { encodeEntityId, formatEntityId } from "../entity-id";
-import { serveMirrorRequest } from "../routes";
+import { serveInProcess } from "@/lib/routes/in-process";
 import { formatTimestamp } from "../timestamp";
 
 const SECOND = 1_000_000_000n;
@@ -32,7 +32,7 @@ forEachDatabase((getDb) => {
   const mirror: MirrorContext = { sql: async () => getDb().sql, config: DEFAULT_MIRROR_CONFIG, now: () => CREATED };
 
   async function get(url: string): Promise<{ status: number; body: Body; link: string | null }> {
-    const response = await serveMirrorRequest(mirror, new Request(`http://localhost${url}`));
+    const response = await serveInProcess(mirror, new Request(`http://localhost${url}`));
     if (!response) throw new Error(`no route for ${url}`);
     return { status: response.status, body: JSON.parse(await response.text()) as Body, link: response.headers.get("link") };
   }

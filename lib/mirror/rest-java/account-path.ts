@@ -1,5 +1,5 @@
 import type { SqlClient } from "@/lib/db";
-import { idByEvmAddress } from "../accounts/lookup";
+import { idByEvmAddress, idByJavaAlias } from "../accounts/queries";
 import { decodeBase32 } from "../base32";
 import { encodeEntityId, type SystemShardRealm } from "../entity-id";
 import { javaBadRequest, javaNotFound } from "../errors";
@@ -51,9 +51,4 @@ export async function lookupJavaAccount(sql: SqlClient, path: JavaAccountPath): 
   const id = "evmAddress" in path ? await idByEvmAddress(sql, path.evmAddress) : await idByJavaAlias(sql, path.alias);
   if (id === null) throw javaNotFound("No account found for the given ID");
   return id;
-}
-
-async function idByJavaAlias(sql: SqlClient, alias: Uint8Array): Promise<bigint | null> {
-  const rows = await sql.query<{ id: bigint }>("SELECT id FROM entity WHERE alias = $1 AND deleted <> true", [alias]);
-  return rows[0]?.id ?? null;
 }

@@ -2,7 +2,7 @@ import { ApiError } from "@/lib/http/errors";
 import { encodeEntityId, type SystemShardRealm } from "../entity-id";
 import { javaBadRequest } from "../errors";
 import type { Order, RequestQuery } from "../query";
-import { MAX_INT64 } from "../timestamp";
+import { MAX_INT64, MIN_INT64 } from "../timestamp";
 
 /**
  * Query parameters as rest-java's Spring binding reads them for the account
@@ -34,7 +34,7 @@ function conversionFailed(name: string): ApiError {
 function parseJavaLong(text: string): bigint | undefined {
   if (!JAVA_LONG.test(text)) return undefined;
   const value = BigInt(text);
-  return value < -MAX_INT64 - 1n || value > MAX_INT64 ? undefined : value;
+  return value < MIN_INT64 || value > MAX_INT64 ? undefined : value;
 }
 
 function firstValue(query: RequestQuery, name: string): string | undefined {

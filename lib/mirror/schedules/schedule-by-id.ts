@@ -1,25 +1,21 @@
-import { invalidParameter, notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/http/errors";
 import type { Handler } from "@/lib/http/handler";
 import type { MirrorContext } from "../context";
-import { parseEntityId } from "../entity-id";
-import { RequestQuery, validateQuery } from "../query";
+import { RequestQuery } from "../query";
 import { mirrorJson } from "../response";
-import { SCHEDULE_SELECT, renderSchedules, type ScheduleRow } from "./schedule";
+import { parseScheduleIdParams } from "./params";
+import { findSchedule, findScheduleSignatures } from "./queries";
+import { renderSchedules } from "./render";
 import { scheduleCacheControl } from "./schedule-cache";
 
-/** GET /api/v1/schedules/{scheduleId}: one schedule; it takes no query parameters and no EVM address. */
+/** GET /api/v1/schedules/{scheduleId}: one schedule. */
 export function createScheduleByIdHandler(mirror: MirrorContext): Handler {
   return async (request, context) => {
-    validateQuery(RequestQuery.fromUrl(new URL(request.url)), {}, mirror.config.maxRepeatedQueryParameters);
-    const { scheduleId: rawId } = await context.params;
-    const scheduleId = typeof rawId === "string" ? parseEntityId(rawId, mirror.config.system) : undefined;
-    if (scheduleId === undefined) throw invalidParameter("scheduleid");
-
+    const scheduleId = parseScheduleIdParams(RequestQuery.fromUrl(new URL(request.url)), (await context.params).scheduleId, mirror.config);
     const sql = await mirror.sql();
-    const rows = await sql.query<ScheduleRow>(`${SCHEDULE_SELECT} WHERE s.schedule_id = $1`, [scheduleId]);
-    const [row] = rows;
+    const row = await findSchedule(sql, scheduleId);
     if (!row) throw notFound();
-    const [schedule] = await renderSchedules(sql, rows);
+    const [schedule] = renderSchedules([row], await findScheduleSignatures(sql, [row]));
     return mirrorJson(schedule, scheduleCacheControl(row, mirror.now()));
   };
 }

@@ -1,12 +1,13 @@
 import { recordingSqlClient, type RecordedStatement } from "@/lib/db/recording-sql-client";
 import { beforeAll, describe, expect, it } from "vitest";
-import { forEachDatabase } from "@/lib/db/testing";
+import { forEachDatabase } from "@/lib/db/testing/databases";
 import { route } from "@/lib/http/handler";
 import { DEFAULT_MIRROR_CONFIG } from "../config";
 import type { MirrorContext } from "../context";
 import { createScheduleByIdHandler } from "./schedule-by-id";
 import { isFinalSchedule } from "./schedule-cache";
 import { createSchedulesHandler } from "./schedules";
+import { postgresBase64 } from "./render";
 
 const SECOND = 1_000_000_000n;
 const CREATED = 1_700_000_000n * SECOND;
@@ -162,5 +163,14 @@ describe("isFinalSchedule", () => {
     const expiring = { ...pending, expiration_time: CREATED + 3600n * SECOND };
     expect(isFinalSchedule(expiring, CREATED + 3660n * SECOND - 1n)).toBe(false);
     expect(isFinalSchedule(expiring, CREATED + 3660n * SECOND)).toBe(true);
+  });
+});
+
+describe("postgresBase64", () => {
+  it("breaks lines as PostgreSQL's encode(x, 'base64') does: after each 76 characters of 57 whole bytes", () => {
+    expect(postgresBase64(new Uint8Array(55))).toBe("A".repeat(76 - 4) + "AA==");
+    expect(postgresBase64(new Uint8Array(57))).toBe(`${"A".repeat(76)}\n`);
+    expect(postgresBase64(new Uint8Array(64))).toBe(`${"A".repeat(76)}\n${"A".repeat(8)}AA==`);
+    expect(postgresBase64(new Uint8Array(0))).toBe("");
   });
 });

@@ -1,6 +1,6 @@
 import { proto } from "@hiero-ledger/proto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { forEachDatabase } from "@/lib/db/testing";
+import { forEachDatabase } from "@/lib/db/testing/databases";
 import { route } from "@/lib/http/handler";
 import { parseJsonExact } from "@/lib/http/json";
 import { DEFAULT_MIRROR_CONFIG } from "../config";

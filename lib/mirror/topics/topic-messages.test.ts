@@ -1,7 +1,7 @@
 import { recordingSqlClient, type RecordedStatement } from "@/lib/db/recording-sql-client";
 import { proto } from "@hiero-ledger/proto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { forEachDatabase } from "@/lib/db/testing";
+import { forEachDatabase } from "@/lib/db/testing/databases";
 import { route, type Handler } from "@/lib/http/handler";
 import { parseJsonExact } from "@/lib/http/json";
 import { DEFAULT_MIRROR_CONFIG } from "../config";

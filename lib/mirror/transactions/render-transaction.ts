@@ -1,5 +1,6 @@
 import { formatEntityId, formatOptionalEntityId, systemEntityId, type SystemShardRealm } from "../entity-id";
 import { formatKey } from "../keys";
+import { STAKING_REWARD_ACCOUNT_NUM } from "../system-entities";
 import { formatOptionalTimestamp, formatTimestamp } from "../timestamp";
 import { formatTransactionId, transactionTypeName } from "../transaction-types";
 import { maxCustomFees } from "./custom-fee-limits";
@@ -10,8 +11,6 @@ export type RenderOptions = {
   /** The staking reward account (0.0.800 of the system shard and realm): rewards show only when it paid out. */
   stakingRewardAccount: bigint;
 };
-
-const STAKING_REWARD_ACCOUNT_NUM = 800n;
 
 /** The render options of a mirror serving the system shard and realm `system`. */
 export function renderOptions(system: SystemShardRealm): RenderOptions {

@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { recordingSqlClient, type RecordedStatement } from "@/lib/db/recording-sql-client";
-import { forEachDatabase } from "@/lib/db/testing";
+import { forEachDatabase } from "@/lib/db/testing/databases";
 import { parseJsonExact } from "@/lib/http/json";
 import { DEFAULT_MIRROR_CONFIG } from "../config";
 import type { MirrorContext } from "../context";
-import { serveMirrorRequest } from "../routes";
+import { serveInProcess } from "@/lib/routes/in-process";
 import { formatTimestamp } from "../timestamp";
-import { isIndexBacked, windowFilters, type TransactionFilters } from "./scan-window";
+import type { TransactionFilters } from "./params";
+import { isIndexBacked, windowFilters } from "./scan-window";
 
 const CRYPTOTRANSFER = 14;
 const TOKENMINT = 37;
@@ -112,7 +113,7 @@ forEachDatabase((getDb) => {
   };
 
   async function get(url: string): Promise<Body> {
-    const response = await serveMirrorRequest(mirror, new Request(`http://localhost${url}`));
+    const response = await serveInProcess(mirror, new Request(`http://localhost${url}`));
     if (!response) throw new Error(`no route for ${url}`);
     expect(response.status, url).toBe(200);
     const body = parseJsonExact(await response.text()) as Body;

@@ -2,7 +2,8 @@ import type { SqlClient } from "@/lib/db";
 import { jsNextLink } from "../pagination";
 import type { Order, RequestQuery } from "../query";
 import { formatTimestamp, parseTimestamp } from "../timestamp";
-import { transactionPageSql, type TransactionPageFilter } from "./transaction-page";
+import type { TransactionFilters, TransactionPageFilter } from "./params";
+import { findWindowEdgeRows, transactionPageSql } from "./queries";
 import { loadTransactionRecords, type TransactionRecord } from "./transaction-records";
 
 /**
@@ -13,9 +14,6 @@ import { loadTransactionRecords, type TransactionRecord } from "./transaction-re
  * link continues after the window, so a rare match costs more pages rather
  * than one read of the whole table or of a busy account's whole history.
  */
-
-/** A page's filters besides timestamp and paging. */
-export type TransactionFilters = Pick<TransactionPageFilter, "accounts" | "types" | "result" | "transferDirection">;
 
 export type TransactionPage = {
   records: TransactionRecord[];
@@ -70,12 +68,7 @@ export async function loadTransactionPage(sql: SqlClient, filter: TransactionPag
  * then being no longer than the window. One index read of `budget` + 1 rows.
  */
 async function windowEdge(sql: SqlClient, filter: TransactionPageFilter, budget: number): Promise<bigint | undefined> {
-  const counted = transactionPageSql({ ...windowFilters(filter), timestamps: filter.timestamps, order: filter.order, limit: budget + 1 }, { rowIds: false });
-  const rows = await sql.query<{ consensus_timestamp: bigint }>(
-    `SELECT consensus_timestamp FROM (${counted.text}) AS counted
-      ORDER BY consensus_timestamp ${filter.order === "asc" ? "ASC" : "DESC"} OFFSET ${budget - 1}`,
-    counted.params,
-  );
+  const rows = await findWindowEdgeRows(sql, { ...windowFilters(filter), timestamps: filter.timestamps, order: filter.order, limit: budget + 1 }, budget);
   return rows.length > 1 ? rows[0]!.consensus_timestamp : undefined;
 }
 

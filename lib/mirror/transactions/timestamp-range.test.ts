@@ -3,7 +3,8 @@ import { ApiError } from "@/lib/http/errors";
 import { SqlConditions } from "../filters";
 import { RequestQuery } from "../query";
 import { MAX_INT64 } from "../timestamp";
-import { addTimestampConditions, addTimestampRangeConditions, timestampRange } from "./timestamp-range";
+import { addTimestampConditions, addTimestampRangeConditions } from "./queries";
+import { timestampRange } from "./timestamp-range";
 
 const rangeOf = (search: string) => timestampRange(RequestQuery.fromUrl(new URL(`http://localhost/x?${search}`)));
 
@@ -33,12 +34,11 @@ describe("timestampRange", () => {
     expect(rangeOf("timestamp=gte:5&timestamp=lte:5").empty).toBe(false);
   });
 
-  it("refuses what upstream's strict checks refuse, repeats included", () => {
-    expect(messageOf("timestamp=gt:1&timestamp=gte:2")).toBe("Multiple gt or gte operators not permitted for timestamp param");
-    expect(messageOf("timestamp=gt:1&timestamp=gt:1")).toBe("Multiple gt or gte operators not permitted for timestamp param");
-    expect(messageOf("timestamp=lt:1&timestamp=lte:2")).toBe("Multiple lt or lte operators not permitted for timestamp param");
-    expect(messageOf("timestamp=1&timestamp=gt:0")).toBe("Cannot combine eq with ne, gt, gte, lt, or lte for timestamp param");
-    expect(messageOf("timestamp=1&timestamp=ne:2")).toBe("Cannot combine eq with ne, gt, gte, lt, or lte for timestamp param");
+  it("takes the tightest of repeated bounds and lets eq join bounds and ne, as a live upstream server does", () => {
+    expect(rangeOf("timestamp=gt:1&timestamp=gte:2")).toMatchObject({ lower: 2_000_000_000n, upper: null });
+    expect(rangeOf("timestamp=lt:1&timestamp=lte:2")).toMatchObject({ lower: null, upper: 999_999_999n });
+    expect(rangeOf("timestamp=1&timestamp=ne:2&timestamp=gt:0")).toMatchObject({ lower: 1n, equal: [1_000_000_000n], excluded: [2_000_000_000n] });
+    expect(messageOf("timestamp=1&timestamp=gt:0&timestamp=gt:1")).toBeUndefined();
   });
 
   it("holds a timestamp past int64 at int64's maximum, a bound no row passes", () => {

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { forEachDatabase } from "@/lib/db/testing";
+import { forEachDatabase } from "@/lib/db/testing/databases";
 import { encodeEntityId } from "../entity-id";
 import type { TimestampRange } from "./timestamp-range";
-import { transactionPageSql, type TransactionPageFilter } from "./transaction-page";
+import type { TransactionPageFilter } from "./params";
+import { transactionPageSql } from "./queries";
 
 const ALL_TIME: TimestampRange = { lower: null, upper: null, equal: [], excluded: [], empty: false };
 // Beyond 2^53, so a trip through a JS number would show.

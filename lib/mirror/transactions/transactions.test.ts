@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { forEachDatabase } from "@/lib/db/testing";
+import { forEachDatabase } from "@/lib/db/testing/databases";
 import { parseJsonExact } from "@/lib/http/json";
 import { DEFAULT_MIRROR_CONFIG } from "../config";
 import type { MirrorContext } from "../context";
 import { encodeEntityId } from "../entity-id";
-import { serveMirrorRequest } from "../routes";
+import { serveInProcess } from "@/lib/routes/in-process";
 import { formatTimestamp } from "../timestamp";
 import { formatTransactionId } from "../transaction-types";
 
@@ -23,7 +23,7 @@ forEachDatabase((getDb) => {
   const mirror: MirrorContext = { sql: async () => getDb().sql, config: DEFAULT_MIRROR_CONFIG, now: () => T };
 
   async function get(url: string): Promise<{ status: number; body: Body; headers: Headers }> {
-    const response = await serveMirrorRequest(mirror, new Request(`http://localhost${url}`));
+    const response = await serveInProcess(mirror, new Request(`http://localhost${url}`));
     if (!response) throw new Error(`no route for ${url}`);
     return { status: response.status, body: parseJsonExact(await response.text()) as Body, headers: response.headers };
   }

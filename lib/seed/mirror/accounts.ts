@@ -1,8 +1,20 @@
 import { NANOS_PER_DAY, NANOS_PER_SECOND } from "@/lib/mirror/timestamp";
-import { TOTAL_SUPPLY_TINYBARS } from "@/lib/mirror/network/supply";
-import { HBAR, hbars, pickFunded, pickOther, type Birth, type SeedContext } from "./context";
+import { TOTAL_SUPPLY_TINYBARS } from "@/lib/mirror/network/render";
+import {
+  ADDRESS_BOOK_ADMIN_ACCOUNT_NUM,
+  EXCHANGE_RATE_ADMIN_ACCOUNT_NUM,
+  FEE_COLLECTION_ACCOUNT_NUM,
+  FEE_SCHEDULE_ADMIN_ACCOUNT_NUM,
+  FIRST_NODE_ACCOUNT_NUM,
+  FREEZE_ADMIN_ACCOUNT_NUM,
+  NODE_REWARD_ACCOUNT_NUM,
+  STAKING_REWARD_ACCOUNT_NUM,
+  SYSTEM_ADMIN_ACCOUNT_NUM,
+  TREASURY_ACCOUNT_NUM,
+} from "@/lib/mirror/system-entities";
+import { AUTO_RENEW_PERIOD, HBAR, hbars, pickFunded, pickOther, type Birth, type SeedContext } from "./context";
 import { ecdsaKey, ed25519Key, keyBytes, multiKeyBytes } from "./keys";
-import { FEE_COLLECTOR, NODE_REWARD_ACCOUNT, STAKING_REWARD_ACCOUNT, TREASURY, type AccountRole, type AccountState, type AccountVersion } from "./ledger";
+import type { AccountRole, AccountState, AccountVersion } from "./ledger";
 import { ACCOUNT_MEMOS, TRANSACTION_MEMOS } from "./names";
 import type { Random } from "./random";
 import type { MirrorRow } from "./tables";
@@ -15,16 +27,9 @@ import { RESULT, TYPE } from "./transactions";
  * transactions that create, fund, update and delete accounts.
  */
 export const NODE_COUNT = 7;
-export const FIRST_NODE_ACCOUNT = 3n;
-const AUTO_RENEW_PERIOD = 7_776_000n;
 const USERS_PER_SCALE = 2_700;
-const CUSTODIANS = 8;
-/** 0.0.50 system admin, 0.0.55 address book, 0.0.56 fee schedule, 0.0.57 exchange rates, 0.0.58 freeze. */
-const SYSTEM_ADMIN = 50n;
-export const ADDRESS_BOOK_ADMIN = 55n;
-export const FEE_SCHEDULE_ADMIN = 56n;
-export const EXCHANGE_RATE_ADMIN = 57n;
-const FREEZE_ADMIN = 58n;
+/** Two custodians stake to each node, so every node clears the minimum stake with custodians that hold what custodial accounts hold. */
+const CUSTODIANS = 2 * NODE_COUNT;
 /** 0.0.800 and 0.0.801 are controlled by no key: an empty key list. */
 const NO_KEY = Buffer.from("3200", "hex");
 
@@ -119,8 +124,10 @@ export function accountBirths(ctx: SeedContext, random: Random, genesisBalances:
         if (custodian) stakeToNode(account, random, at, firstDay - BigInt(random.below(4)), i % NODE_COUNT);
         else if (random.chance(0.35)) stakeToNode(account, random, at, firstDay - BigInt(random.below(4)));
         else if (random.chance(0.05) && ctx.users.length > 0) account.stakedAccountId = random.pick(ctx.users).id;
+        // Every user account (0.0.1001 up) stays well below 2^53 tinybars (about 90 million hbars), as accounts people
+        // hold do, so a JavaScript client reads it exactly; the system accounts hold more, as on a real network.
         const balance = custodian
-          ? BigInt(random.int(1_500, 3_500)) * 1_000_000n * HBAR
+          ? BigInt(random.int(30, 40)) * 1_000_000n * HBAR
           : random.chance(0.05)
             ? BigInt(random.below(100_000_000))
             : hbars(random, 0.5, 2_000_000);
@@ -143,14 +150,14 @@ export function addSystemAccounts(ctx: SeedContext, random: Random, genesisBalan
   const { networkGenesis, mirrorStart, now } = ctx.timeline;
   const accounts: Array<[bigint, AccountRole, bigint, Buffer]> = [];
   for (let node = 0n; node < BigInt(NODE_COUNT); node++) {
-    accounts.push([FIRST_NODE_ACCOUNT + node, "node", hbars(random, 200, 2_000), keyBytes(ed25519Key(random))]);
+    accounts.push([FIRST_NODE_ACCOUNT_NUM + node, "node", hbars(random, 200, 2_000), keyBytes(ed25519Key(random))]);
   }
-  for (const admin of [SYSTEM_ADMIN, ADDRESS_BOOK_ADMIN, FEE_SCHEDULE_ADMIN, EXCHANGE_RATE_ADMIN, FREEZE_ADMIN]) {
+  for (const admin of [SYSTEM_ADMIN_ACCOUNT_NUM, ADDRESS_BOOK_ADMIN_ACCOUNT_NUM, FEE_SCHEDULE_ADMIN_ACCOUNT_NUM, EXCHANGE_RATE_ADMIN_ACCOUNT_NUM, FREEZE_ADMIN_ACCOUNT_NUM]) {
     accounts.push([admin, "system", hbars(random, 500, 5_000), keyBytes(ed25519Key(random))]);
   }
-  accounts.push([FEE_COLLECTOR, "system", 1_234_567n * HBAR, keyBytes(ed25519Key(random))]);
-  accounts.push([STAKING_REWARD_ACCOUNT, "system", 180_000_000n * HBAR, NO_KEY]);
-  accounts.push([NODE_REWARD_ACCOUNT, "system", 2_500_000n * HBAR, NO_KEY]);
+  accounts.push([FEE_COLLECTION_ACCOUNT_NUM, "system", 1_234_567n * HBAR, keyBytes(ed25519Key(random))]);
+  accounts.push([STAKING_REWARD_ACCOUNT_NUM, "system", 180_000_000n * HBAR, NO_KEY]);
+  accounts.push([NODE_REWARD_ACCOUNT_NUM, "system", 2_500_000n * HBAR, NO_KEY]);
   let granted = [...genesisBalances.values()].reduce((sum, balance) => sum + balance, 0n);
   for (const [id, role, balance, key] of accounts) {
     ctx.ledger.addAccount(newAccount(id, role, null, networkGenesis, { key, signer: null, alias: null, evmAddress: null }, now), balance, mirrorStart);
@@ -158,10 +165,10 @@ export function addSystemAccounts(ctx: SeedContext, random: Random, genesisBalan
     granted += balance;
   }
   const treasuryKey = ed25519Key(random);
-  const treasury = newAccount(TREASURY, "system", null, networkGenesis, { key: keyBytes(treasuryKey), signer: treasuryKey, alias: null, evmAddress: null }, now);
+  const treasury = newAccount(TREASURY_ACCOUNT_NUM, "system", null, networkGenesis, { key: keyBytes(treasuryKey), signer: treasuryKey, alias: null, evmAddress: null }, now);
   const remainder = TOTAL_SUPPLY_TINYBARS - granted;
   ctx.ledger.addAccount(treasury, remainder, mirrorStart);
-  genesisBalances.set(TREASURY, remainder);
+  genesisBalances.set(TREASURY_ACCOUNT_NUM, remainder);
 }
 
 /** A plain hbar transfer between users, now and then to two receivers, now and then failing. */

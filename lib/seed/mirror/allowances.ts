@@ -1,6 +1,7 @@
 import { NANOS_PER_SECOND } from "@/lib/mirror/timestamp";
 import { HBAR, hbars, pickFunded, pickOther, type SeedContext } from "./context";
 import type { AccountState, NftState, TokenState } from "./ledger";
+import type { MirrorRow } from "./tables";
 import { associate, autoAssociates, usable } from "./tokens";
 import { RESULT, TYPE } from "./transactions";
 
@@ -154,34 +155,27 @@ function approveNfts(ctx: SeedContext, at: bigint, allowances: Allowances, owner
 
 export function writeAllowances(ctx: SeedContext, allowances: Allowances): void {
   for (const allowance of allowances.crypto.values()) {
-    ctx.rows.add("crypto_allowance", {
-      amount: allowance.remaining,
-      amount_granted: allowance.granted,
-      owner: allowance.owner,
-      payer_account_id: allowance.owner,
-      spender: allowance.spender,
-      timestamp_range: [allowance.since, null],
-    });
+    ctx.rows.add("crypto_allowance", amountColumns(allowance));
   }
   for (const allowance of allowances.token.values()) {
-    ctx.rows.add("token_allowance", {
-      amount: allowance.remaining,
-      amount_granted: allowance.granted,
-      owner: allowance.owner,
-      payer_account_id: allowance.owner,
-      spender: allowance.spender,
-      timestamp_range: [allowance.since, null],
-      token_id: allowance.token,
-    });
+    ctx.rows.add("token_allowance", { ...amountColumns(allowance), token_id: allowance.token });
   }
   for (const allowance of allowances.nft.values()) {
-    ctx.rows.add("nft_allowance", {
-      approved_for_all: true,
-      owner: allowance.owner,
-      payer_account_id: allowance.owner,
-      spender: allowance.spender,
-      timestamp_range: [allowance.since, null],
-      token_id: allowance.token,
-    });
+    ctx.rows.add("nft_allowance", { approved_for_all: true, ...grantColumns(allowance), token_id: allowance.token });
   }
+}
+
+/** The columns every allowance table has: who granted it to whom, paid by the owner, current since the grant. */
+function grantColumns(allowance: Allowance): Pick<MirrorRow<"crypto_allowance">, "owner" | "payer_account_id" | "spender" | "timestamp_range"> {
+  return {
+    owner: allowance.owner,
+    payer_account_id: allowance.owner,
+    spender: allowance.spender,
+    timestamp_range: [allowance.since, null],
+  };
+}
+
+/** An hbar or fungible token allowance: what was granted and what is left of it. */
+function amountColumns(allowance: AmountAllowance) {
+  return { amount: allowance.remaining, amount_granted: allowance.granted, ...grantColumns(allowance) };
 }

@@ -60,7 +60,8 @@ function serialize(value: unknown, type: ColumnType): string | null {
     case "jsonb":
       return stringifyJson(value);
     case "bigint[]":
-      return `{${(value as readonly bigint[]).join(",")}}`;
+    case "smallint[]":
+      return `{${(value as readonly (bigint | number)[]).join(",")}}`;
     default:
       return String(value);
   }

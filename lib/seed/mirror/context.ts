@@ -26,6 +26,9 @@ export type Birth = { at: bigint; born: (id: bigint) => void };
 
 export const HBAR = 100_000_000n;
 
+/** Seconds: the 90-day auto-renew period accounts, tokens and topics get by default. */
+export const AUTO_RENEW_PERIOD = 7_776_000n;
+
 /** A user able to pay `atLeast` tinybars plus fees, or undefined after a few tries. */
 export function pickFunded(ctx: SeedContext, atLeast = 5n * HBAR): AccountState | undefined {
   for (let attempt = 0; attempt < 20; attempt++) {

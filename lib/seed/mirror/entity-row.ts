@@ -1,3 +1,4 @@
+import { UNSET_ENTITY_COLUMNS } from "@/lib/mirror/entity-columns";
 import type { MirrorRow } from "./tables";
 
 type EntityRow = MirrorRow<"entity">;
@@ -9,28 +10,13 @@ type EntityRow = MirrorRow<"entity">;
  */
 export function entityRow(fields: Pick<EntityRow, "id" | "type" | "timestamp_range"> & Partial<EntityRow>): EntityRow {
   return {
-    alias: null,
-    auto_renew_account_id: null,
-    auto_renew_period: null,
-    balance: null,
-    balance_timestamp: null,
-    created_timestamp: null,
-    decline_reward: false,
-    deleted: false,
-    ethereum_nonce: null,
-    evm_address: null,
-    expiration_timestamp: null,
-    key: null,
-    max_automatic_token_associations: null,
+    ...UNSET_ENTITY_COLUMNS,
     memo: "",
     num: fields.id,
-    obtainer_id: null,
-    public_key: null,
     realm: 0n,
     receiver_sig_required: null,
     shard: 0n,
     stake_period_start: null,
-    staked_account_id: null,
     staked_node_id: null,
     ...fields,
   };

@@ -1,5 +1,6 @@
 import type { Database, SqlClient } from "@/lib/db";
-import { accountBirths, addSystemAccounts, FIRST_NODE_ACCOUNT, writeAccounts } from "./accounts";
+import { FIRST_NODE_ACCOUNT_NUM } from "@/lib/mirror/system-entities";
+import { accountBirths, addSystemAccounts, writeAccounts } from "./accounts";
 import { EventQueue, playHistory, type Registers } from "./activity";
 import { Airdrops, writeAirdrops } from "./airdrops";
 import { Allowances, writeAllowances } from "./allowances";
@@ -16,6 +17,7 @@ import { compareBigInt, timelineOf, transactionTimes } from "./timeline";
 import { distributeGenesisTokens, tokenBirths, writeTokens } from "./tokens";
 import { Topics, topicBirths, writeTopics } from "./topics";
 import { TransactionRecorder } from "./transactions";
+import { writeRegisteredNodes } from "./registered-nodes";
 
 /**
  * The mirror demo data: a small ledger network, written through the
@@ -36,7 +38,7 @@ export function buildMirrorData({ now, scale }: MirrorSeedOptions): MirrorRows {
   const queue = new EventQueue(micros, new Random("follow-ups"), timeline.lastBlockEnd);
   const staking = new StakingRewards(ledger, NODE_IDS);
   const rates = rateBoard({ timeline }, new Random("exchange rates"));
-  const nodeAccounts = NODE_IDS.map((id) => FIRST_NODE_ACCOUNT + id);
+  const nodeAccounts = NODE_IDS.map((id) => FIRST_NODE_ACCOUNT_NUM + id);
   const recorder = new TransactionRecorder(ledger, rows, new Random("fees"), nodeAccounts, () => rates.get(), staking);
   const ctx: SeedContext = { timeline, scale, ledger, rows, recorder, staking, random: new Random("activity"), users: [], later: (due, step) => queue.after(due, step) };
   const registers: Registers = { topics: new Topics(), schedules: new Schedules(), airdrops: new Airdrops(), allowances: new Allowances() };
@@ -52,6 +54,7 @@ export function buildMirrorData({ now, scale }: MirrorSeedOptions): MirrorRows {
   addSystemAccounts(ctx, new Random("system accounts"), genesis);
   distributeGenesisTokens(ctx, new Random("token holders"));
   writeNodesAndFiles(ctx, new Random("nodes"));
+  writeRegisteredNodes(ctx, new Random("registered nodes"));
   staking.start();
   writeBalanceSnapshot(ctx, timeline.mirrorStart, true);
 

@@ -105,11 +105,6 @@ export type NftState = {
   history: Array<Superseded<{ owner: bigint | null; spender: bigint | null; deleted: boolean }>>;
 };
 
-export const TREASURY = 2n;
-export const FEE_COLLECTOR = 98n;
-export const STAKING_REWARD_ACCOUNT = 800n;
-export const NODE_REWARD_ACCOUNT = 801n;
-
 export class Ledger {
   readonly accounts = new Map<bigint, AccountState>();
   readonly tokens = new Map<bigint, TokenState>();

@@ -4,11 +4,11 @@ import type { Database, SqlClient } from "@/lib/db";
 import { readMigrations } from "@/lib/db/migrations";
 import { migrate } from "@/lib/db/migrator";
 import { openDatabase } from "@/lib/db/open";
-import { forEachDatabase } from "@/lib/db/testing";
+import { forEachDatabase } from "@/lib/db/testing/databases";
 import { DEFAULT_MIRROR_CONFIG } from "@/lib/mirror/config";
 import type { MirrorContext } from "@/lib/mirror/context";
-import { TOTAL_SUPPLY_TINYBARS } from "@/lib/mirror/network/supply";
-import { serveMirrorRequest } from "@/lib/mirror/routes";
+import { TOTAL_SUPPLY_TINYBARS } from "@/lib/mirror/network/render";
+import { serveInProcess } from "@/lib/routes/in-process";
 import { keccak256 } from "./keccak";
 import { MIRROR_TABLES } from "./tables";
 import { seedMirrorData } from "./index";
@@ -50,7 +50,7 @@ forEachDatabase((getDb) => {
   let firstSnapshot: bigint;
 
   async function get(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
-    const response = await serveMirrorRequest(mirror, new Request(`http://localhost${url}`));
+    const response = await serveInProcess(mirror, new Request(`http://localhost${url}`));
     if (!response) throw new Error(`no route for ${url}`);
     return { status: response.status, body: JSON.parse(await response.text()) as Record<string, unknown> };
   }
@@ -129,6 +129,19 @@ forEachDatabase((getDb) => {
     expect(await count(sql, "SELECT count(*) FROM crypto_transfer c LEFT JOIN entity e ON e.id = c.entity_id AND e.type = 'ACCOUNT' WHERE e.id IS NULL")).toBe(0n);
     expect(await count(sql, "SELECT count(*) FROM (SELECT consensus_timestamp FROM crypto_transfer GROUP BY 1 HAVING sum(amount) <> 0) unbalanced")).toBe(0n);
     expect(await count(sql, "SELECT sum(balance)::bigint AS count FROM entity WHERE type = 'ACCOUNT'")).toBe(TOTAL_SUPPLY_TINYBARS);
+  });
+
+  it("gives system accounts a real network's balances (above 2^53) and user accounts amounts people hold (well below)", async () => {
+    const sql = getDb().sql;
+    const TWO_TO_53 = 2n ** 53n;
+    const balanceOf = (id: bigint) => count(sql, "SELECT balance AS count FROM entity WHERE id = $1", [id]);
+    expect(await balanceOf(2n)).toBeGreaterThan(TWO_TO_53);
+    expect(await balanceOf(800n)).toBeGreaterThan(TWO_TO_53);
+    // Under half of 2^53 at every snapshot and now, so every JavaScript client reads each user balance exactly.
+    const most = TWO_TO_53 / 2n;
+    expect(await count(sql, "SELECT max(balance) AS count FROM entity WHERE id >= 1001")).toBeLessThan(most);
+    expect(await count(sql, "SELECT max(balance) AS count FROM account_balance WHERE account_id >= 1001")).toBeLessThan(most);
+    expect(await count(sql, "SELECT count(*) FROM entity WHERE id >= 1001 AND type = 'ACCOUNT' AND balance > 0")).toBeGreaterThan(1000n);
   });
 
   it("pays each charged fee to the node and the fee accounts, net of the staking rewards 0.0.800 paid out", async () => {
@@ -316,5 +329,13 @@ forEachDatabase((getDb) => {
     expect(stake.body.staking_reward_fee_fraction).toBe(0.1);
     const nodes = await get("/api/v1/network/nodes");
     expect((nodes.body.nodes as Array<{ stake: number; service_endpoints: unknown[] }>).every((node) => node.stake > 0 && node.service_endpoints.length === 2)).toBe(true);
+    // Each node streams to a registered block node the registered-nodes list names.
+    const registered = await get("/api/v1/network/registered-nodes");
+    expect(registered.status).toBe(200);
+    const listed = (registered.body.registered_nodes as Array<{ registered_node_id: number }>).map((node) => node.registered_node_id);
+    expect(listed).toEqual([1, 2, 3, 4, 5]);
+    const associated = (nodes.body.nodes as Array<{ associated_registered_nodes: number[] }>).flatMap((node) => node.associated_registered_nodes);
+    expect(associated.length).toBeGreaterThan(0);
+    expect(associated.every((id) => listed.includes(id))).toBe(true);
   });
 });

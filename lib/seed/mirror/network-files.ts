@@ -127,11 +127,5 @@ export function feeScheduleFile(currentExpirySeconds: bigint, nextExpirySeconds:
   );
 }
 
-/** Seconds at midnight UTC on the first day of the month `delta` months after the one holding `nanos`. */
-export function monthStartSeconds(nanos: bigint, delta: number): bigint {
-  const date = new Date(Number(nanos / 1_000_000n));
-  return BigInt(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + delta)) / 1000n;
-}
-
 export const FILE_TRANSACTION = { append: 16, create: 17, update: 19 } as const;
 export const FILE_CHUNK = 4096;

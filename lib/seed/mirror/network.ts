@@ -1,27 +1,36 @@
 import { createHash } from "node:crypto";
 import { proto } from "@hiero-ledger/proto";
+import { formatEntityId } from "@/lib/mirror/entity-id";
 import { bigIntToLong } from "@/lib/mirror/proto-long";
-import { NANOS_PER_SECOND } from "@/lib/mirror/timestamp";
-import { ADDRESS_BOOK_ADMIN, EXCHANGE_RATE_ADMIN, FEE_SCHEDULE_ADMIN, FIRST_NODE_ACCOUNT, NODE_COUNT } from "./accounts";
+import {
+  ADDRESS_BOOK_ADMIN_ACCOUNT_NUM,
+  ADDRESS_BOOK_FILE_NUM,
+  EXCHANGE_RATE_ADMIN_ACCOUNT_NUM,
+  EXCHANGE_RATE_FILE_NUM,
+  FEE_SCHEDULE_ADMIN_ACCOUNT_NUM,
+  FEE_SCHEDULE_FILE_NUM,
+  FIRST_NODE_ACCOUNT_NUM,
+  NODE_DETAILS_FILE_NUM,
+  TREASURY_ACCOUNT_NUM,
+} from "@/lib/mirror/system-entities";
+import { NANOS_PER_SECOND, firstDayOfMonth } from "@/lib/mirror/timestamp";
+import { NODE_COUNT } from "./accounts";
 import type { SeedContext } from "./context";
 import { ed25519Key, keyBytes, multiKeyBytes, rsaPublicKeyHex } from "./keys";
-import { TREASURY } from "./ledger";
 import { NODE_OPERATORS } from "./names";
-import { FILE_CHUNK, FILE_TRANSACTION, exchangeRateFile, feeScheduleFile, hourlyRates, monthStartSeconds, type Rate } from "./network-files";
+import { FILE_CHUNK, FILE_TRANSACTION, exchangeRateFile, feeScheduleFile, hourlyRates, type Rate } from "./network-files";
 import type { Random } from "./random";
 import { NANOS_PER_HOUR, systemInstant } from "./timeline";
 import { TYPE } from "./transactions";
 import { entityRow } from "./entity-row";
+import { associatedRegisteredNodes } from "./registered-nodes";
 
 /**
  * The network itself: its nodes and their address book (file 0.0.102), the
  * system files 0.0.111 and 0.0.112 with the transactions that write them, and
  * the NodeStakeUpdate each midnight.
  */
-const ADDRESS_BOOK_FILE = 102n;
-const FEE_SCHEDULE_FILE = 111n;
-const EXCHANGE_RATE_FILE = 112n;
-const SYSTEM_FILES = [101n, ADDRESS_BOOK_FILE, FEE_SCHEDULE_FILE, EXCHANGE_RATE_FILE];
+const SYSTEM_FILES = [ADDRESS_BOOK_FILE_NUM, NODE_DETAILS_FILE_NUM, FEE_SCHEDULE_FILE_NUM, EXCHANGE_RATE_FILE_NUM];
 
 /** Something the network does at a fixed time. */
 export type SystemEvent = { at: bigint; run: (at: bigint) => void };
@@ -54,9 +63,9 @@ export function writeNodesAndFiles(ctx: SeedContext, random: Random): void {
   const { networkGenesis } = ctx.timeline;
   for (const nodeId of NODE_IDS) {
     ctx.rows.add("node", {
-      account_id: FIRST_NODE_ACCOUNT + nodeId,
+      account_id: FIRST_NODE_ACCOUNT_NUM + nodeId,
       admin_key: keyBytes(ed25519Key(random)),
-      associated_registered_nodes: [],
+      associated_registered_nodes: associatedRegisteredNodes(nodeId),
       created_timestamp: networkGenesis,
       decline_reward: nodeId === BigInt(NODE_COUNT - 1),
       deleted: false,
@@ -84,14 +93,14 @@ export function systemEvents(ctx: SeedContext, random: Random, rates: RateBoard)
     events.push({ at: systemInstant(hour, 1_000_123n), run: (at) => updateExchangeRate(ctx, at, hour, rates, index) });
   });
   const nodes = nodeEntries(random);
-  events.push(...fileUpload(ctx, ADDRESS_BOOK_FILE, ADDRESS_BOOK_ADMIN, systemInstant(mirrorStart, 3_000_000n), addressBook(nodes), (last) => writeAddressBook(ctx, nodes, last)));
-  const feeSchedules = feeScheduleFile(monthStartSeconds(ctx.timeline.now, 1), monthStartSeconds(ctx.timeline.now, 2));
-  events.push(...fileUpload(ctx, FEE_SCHEDULE_FILE, FEE_SCHEDULE_ADMIN, systemInstant(mirrorStart, 9_000_000n), feeSchedules));
+  events.push(...fileUpload(ctx, NODE_DETAILS_FILE_NUM, ADDRESS_BOOK_ADMIN_ACCOUNT_NUM, systemInstant(mirrorStart, 3_000_000n), addressBook(nodes), (last) => writeAddressBook(ctx, nodes, last)));
+  const feeSchedules = feeScheduleFile(firstDayOfMonth(ctx.timeline.now, 1) / NANOS_PER_SECOND, firstDayOfMonth(ctx.timeline.now, 2) / NANOS_PER_SECOND);
+  events.push(...fileUpload(ctx, FEE_SCHEDULE_FILE_NUM, FEE_SCHEDULE_ADMIN_ACCOUNT_NUM, systemInstant(mirrorStart, 9_000_000n), feeSchedules));
   for (const midnight of midnights) {
     events.push({
       at: systemInstant(midnight, 250_000n),
       run: (at) => {
-        ctx.recorder.record({ at, type: TYPE.NODESTAKEUPDATE, payer: TREASURY, usd: 0 });
+        ctx.recorder.record({ at, type: TYPE.NODESTAKEUPDATE, payer: TREASURY_ACCOUNT_NUM, usd: 0 });
         ctx.staking.update(ctx.rows, at, midnight);
       },
     });
@@ -103,8 +112,8 @@ export function systemEvents(ctx: SeedContext, random: Random, rates: RateBoard)
 function updateExchangeRate(ctx: SeedContext, at: bigint, hour: bigint, rates: RateBoard, index: number): void {
   const [current, next] = [rates.rates[index]!, rates.rates[index + 1]!];
   const contents = exchangeRateFile(current, next, (hour + NANOS_PER_HOUR) / NANOS_PER_SECOND);
-  ctx.recorder.record({ at, type: TYPE.FILEUPDATE, payer: EXCHANGE_RATE_ADMIN, usd: 0, entityId: EXCHANGE_RATE_FILE });
-  ctx.rows.add("file_data", { consensus_timestamp: at, entity_id: EXCHANGE_RATE_FILE, file_data: contents, transaction_type: FILE_TRANSACTION.update });
+  ctx.recorder.record({ at, type: TYPE.FILEUPDATE, payer: EXCHANGE_RATE_ADMIN_ACCOUNT_NUM, usd: 0, entityId: EXCHANGE_RATE_FILE_NUM });
+  ctx.rows.add("file_data", { consensus_timestamp: at, entity_id: EXCHANGE_RATE_FILE_NUM, file_data: contents, transaction_type: FILE_TRANSACTION.update });
   rates.set(current);
 }
 
@@ -137,7 +146,7 @@ function nodeEntries(random: Random): NodeEntry[] {
     const operator = NODE_OPERATORS[Number(nodeId) % NODE_OPERATORS.length]!;
     return {
       nodeId,
-      account: FIRST_NODE_ACCOUNT + nodeId,
+      account: FIRST_NODE_ACCOUNT_NUM + nodeId,
       description: operator.description,
       ip: operator.ip,
       publicKey: rsaPublicKeyHex(random),
@@ -165,13 +174,13 @@ function addressBook(entries: readonly NodeEntry[]): Buffer {
 /** The mirror's parsed copy: address_book from 1 ns after the file's last part, its entries and endpoints. */
 function writeAddressBook(ctx: SeedContext, entries: readonly NodeEntry[], last: bigint): void {
   const start = last + 1n;
-  const contents = Buffer.concat(ctx.rows.of("file_data").filter((row) => row.entity_id === ADDRESS_BOOK_FILE).map((row) => Buffer.from(row.file_data!)));
-  ctx.rows.add("address_book", { end_consensus_timestamp: null, file_data: contents, file_id: ADDRESS_BOOK_FILE, node_count: entries.length, start_consensus_timestamp: start });
+  const contents = Buffer.concat(ctx.rows.of("file_data").filter((row) => row.entity_id === NODE_DETAILS_FILE_NUM).map((row) => Buffer.from(row.file_data!)));
+  ctx.rows.add("address_book", { end_consensus_timestamp: null, file_data: contents, file_id: NODE_DETAILS_FILE_NUM, node_count: entries.length, start_consensus_timestamp: start });
   for (const entry of entries) {
     ctx.rows.add("address_book_entry", {
       consensus_timestamp: start,
       description: entry.description,
-      memo: `0.0.${entry.account}`,
+      memo: formatEntityId(entry.account),
       node_account_id: entry.account,
       node_cert_hash: Buffer.from(entry.certHash, "utf8"),
       node_id: entry.nodeId,

@@ -1,9 +1,9 @@
-import { FEE_COLLECTOR, STAKING_REWARD_ACCOUNT, type AccountState, type Ledger } from "./ledger";
+import { FEE_COLLECTION_ACCOUNT_NUM, STAKING_REWARD_ACCOUNT_NUM } from "@/lib/mirror/system-entities";
+import { HBAR } from "./context";
+import type { AccountState, Ledger } from "./ledger";
 import type { MirrorRows } from "./tables";
 import { epochDay } from "./timeline";
 
-const TINYBARS_PER_HBAR = 100_000_000n;
-const HBAR = TINYBARS_PER_HBAR;
 /** The network's staking settings (mainnet's values). */
 const MAX_STAKING_REWARD_RATE_PER_HBAR = 17_808n;
 const STAKING_REWARD_RATE = 1_000_000n * HBAR;
@@ -35,7 +35,7 @@ export class StakingRewards {
     const lastEnded = epochDay(at) - 1n;
     const paid: Array<[bigint, bigint]> = [];
     for (const id of accounts) {
-      if (id === STAKING_REWARD_ACCOUNT) continue;
+      if (id === STAKING_REWARD_ACCOUNT_NUM) continue;
       const account = this.ledger.accounts.get(id);
       if (!account || !this.earns(account)) continue;
       if (lastEnded <= account.rewardedThrough) continue;
@@ -92,7 +92,7 @@ export class StakingRewards {
       staking_reward_fee_numerator: 1n,
       staking_reward_rate: STAKING_REWARD_RATE,
       staking_start_threshold: STAKING_START_THRESHOLD,
-      unreserved_staking_reward_balance: this.ledger.balanceOf(STAKING_REWARD_ACCOUNT) - reserved,
+      unreserved_staking_reward_balance: this.ledger.balanceOf(STAKING_REWARD_ACCOUNT_NUM) - reserved,
     });
   }
 
@@ -134,7 +134,7 @@ export class StakingRewards {
   private owed(account: AccountState, lastEnded: bigint): bigint {
     const periods = lastEnded - account.rewardedThrough;
     if (periods <= 0n) return 0n;
-    return (this.ledger.balanceOf(account.id) / TINYBARS_PER_HBAR) * (this.rates.get(account.stakedNodeId) ?? 0n) * periods;
+    return (this.ledger.balanceOf(account.id) / HBAR) * (this.rates.get(account.stakedNodeId) ?? 0n) * periods;
   }
 
   private pendingTotal(lastEnded: bigint): bigint {
@@ -147,7 +147,7 @@ export class StakingRewards {
   private nodeStakes(): Map<bigint, NodeStake> {
     const stakes = new Map<bigint, NodeStake>(this.nodeIds.map((id) => [id, { rewarded: 0n, notRewarded: 0n }]));
     for (const account of this.ledger.accounts.values()) {
-      if (account.deleted || account.id === FEE_COLLECTOR) continue;
+      if (account.deleted || account.id === FEE_COLLECTION_ACCOUNT_NUM) continue;
       const direct = account.stakedNodeId >= 0n ? account : undefined;
       const via = account.stakedAccountId === null ? undefined : this.ledger.accounts.get(account.stakedAccountId);
       const staker = direct ?? (via && via.stakedNodeId >= 0n ? via : undefined);
@@ -162,7 +162,7 @@ export class StakingRewards {
   /** Tinybars per staked hbar per day: the period's reward shared by the rewarded stake, capped; none below the minimum stake. */
   private ratesFor(stakes: ReadonlyMap<bigint, NodeStake>): Map<bigint, bigint> {
     let rewardedHbars = 0n;
-    for (const { rewarded } of stakes.values()) rewardedHbars += rewarded / TINYBARS_PER_HBAR;
+    for (const { rewarded } of stakes.values()) rewardedHbars += rewarded / HBAR;
     const shared = rewardedHbars > 0n ? STAKING_REWARD_RATE / rewardedHbars : 0n;
     const rate = shared < MAX_STAKING_REWARD_RATE_PER_HBAR ? shared : MAX_STAKING_REWARD_RATE_PER_HBAR;
     return new Map([...stakes].map(([id, { rewarded, notRewarded }]) => [id, rewarded + notRewarded >= MIN_NODE_STAKE ? rate : 0n]));

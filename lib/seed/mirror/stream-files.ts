@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
+import { TREASURY_ACCOUNT_NUM } from "@/lib/mirror/system-entities";
 import { NANOS_PER_SECOND } from "@/lib/mirror/timestamp";
 import { NODE_COUNT } from "./accounts";
 import type { SeedContext } from "./context";
-import { TREASURY } from "./ledger";
 import type { Random } from "./random";
 import { BLOCK_INTERVAL, compareBigInt } from "./timeline";
 
@@ -27,7 +27,7 @@ function sha384Hex(text: string): string {
 
 export function writeBalanceSnapshot(ctx: SeedContext, at: bigint, full: boolean): void {
   const { ledger, rows } = ctx;
-  const accounts = full ? [...ledger.accounts.keys()] : [...new Set([TREASURY, ...ledger.changedAccounts])];
+  const accounts = full ? [...ledger.accounts.keys()] : [...new Set([TREASURY_ACCOUNT_NUM, ...ledger.changedAccounts])];
   for (const id of accounts) rows.add("account_balance", { account_id: id, balance: ledger.balanceOf(id), consensus_timestamp: at });
   for (const state of full ? ledger.tokenAccounts.values() : ledger.changedTokenAccounts) {
     rows.add("token_balance", { account_id: state.account, balance: state.balance, consensus_timestamp: at, token_id: state.token });

@@ -2,7 +2,7 @@
  * The mirror tables the demo ledger writes, with the columns it sets and how
  * each is typed in the database. Columns left out keep their defaults.
  */
-export type ColumnType = "bigint" | "integer" | "smallint" | "boolean" | "text" | "bytea" | "jsonb" | "int8range" | "bigint[]" | `enum:${string}`;
+export type ColumnType = "bigint" | "integer" | "smallint" | "boolean" | "text" | "bytea" | "jsonb" | "int8range" | "bigint[]" | "smallint[]" | `enum:${string}`;
 
 /** What a row holds for a column of each type; null for SQL NULL. A range is `[lower, upper)`, upper null when open. */
 export type ColumnValue<T extends ColumnType> = T extends "bigint"
@@ -17,6 +17,8 @@ export type ColumnValue<T extends ColumnType> = T extends "bigint"
           ? readonly [bigint, bigint | null]
           : T extends "bigint[]"
             ? readonly bigint[]
+            : T extends "smallint[]"
+              ? readonly number[]
             : T extends "jsonb"
               ? unknown
               : string;
@@ -295,6 +297,16 @@ export const MIRROR_TABLES = {
     grpc_proxy_endpoint: "jsonb",
     node_id: "bigint",
     timestamp_range: "int8range",
+  },
+  registered_node: {
+    admin_key: "bytea",
+    created_timestamp: "bigint",
+    deleted: "boolean",
+    description: "text",
+    registered_node_id: "bigint",
+    service_endpoints: "jsonb",
+    timestamp_range: "int8range",
+    type: "smallint[]",
   },
   node_stake: {
     consensus_timestamp: "bigint",

@@ -1,11 +1,12 @@
-import { NANOS_PER_DAY, NANOS_PER_SECOND } from "@/lib/mirror/timestamp";
-import { HBAR, hbars, pickFunded, type Birth, type SeedContext } from "./context";
+import { MAX_INT64, NANOS_PER_DAY, NANOS_PER_SECOND } from "@/lib/mirror/timestamp";
+import { AUTO_RENEW_PERIOD, HBAR, hbars, pickFunded, type Birth, type SeedContext } from "./context";
 import { ed25519Key, keyBytes } from "./keys";
 import type { AccountState, CustomFees, NftState, TokenAccountState, TokenKeys, TokenState } from "./ledger";
 import { FUNGIBLE_TOKENS, NFT_COLLECTIONS, nthName } from "./names";
 import type { Random } from "./random";
 import { RESULT, TYPE, type AssessedFee, type HbarTransfer, type TokenTransfer } from "./transactions";
 import { entityRow } from "./entity-row";
+import { expectShowcaseId, SHOWCASE, showcaseBirth } from "./showcase";
 
 /**
  * Tokens: fungible tokens and NFT collections with their keys and custom
@@ -14,8 +15,6 @@ import { entityRow } from "./entity-row";
  */
 const FUNGIBLE_PER_SCALE = 14;
 const COLLECTIONS_PER_SCALE = 6;
-const AUTO_RENEW_PERIOD = 7_776_000n;
-const MAX_SUPPLY = 9_223_372_036_854_775_807n;
 const FROZEN = 1;
 const UNFROZEN = 2;
 const GRANTED = 1;
@@ -31,18 +30,35 @@ export function tokenBirths(ctx: SeedContext, random: Random): Birth[] {
     ...Array.from({ length: COLLECTIONS_PER_SCALE * ctx.scale }, (_, i) => ["NON_FUNGIBLE_UNIQUE", i] as const),
   ];
   for (const [type, index] of kinds) {
-    const at = random.bigint(networkGenesis + 60n * NANOS_PER_DAY, mirrorStart - 2n * NANOS_PER_DAY);
-    births.push({ at, born: (id) => addToken(ctx, random, id, at, type, index, random.pick(ctx.users)) });
+    // The first of each kind is the showcase one: a fixed id, treasury 0.0.1001 (the first account), custom fees.
+    const showcase = index === 0 ? (type === "FUNGIBLE_COMMON" ? SHOWCASE.token : SHOWCASE.collection) : null;
+    const at = showcase ? showcaseBirth(showcase, networkGenesis) : random.bigint(networkGenesis + 60n * NANOS_PER_DAY, mirrorStart - 2n * NANOS_PER_DAY);
+    births.push({
+      at,
+      born: (id) => {
+        if (showcase) expectShowcaseId(showcase, id);
+        addToken(ctx, random, id, at, type, index, showcase ? ctx.users[0]! : random.pick(ctx.users), showcase !== null);
+      },
+    });
   }
   return births;
 }
 
-function addToken(ctx: SeedContext, random: Random, id: bigint, at: bigint, type: TokenState["type"], index: number, treasury: AccountState): TokenState {
+function addToken(
+  ctx: SeedContext,
+  random: Random,
+  id: bigint,
+  at: bigint,
+  type: TokenState["type"],
+  index: number,
+  treasury: AccountState,
+  withFees = false,
+): TokenState {
   const fungible = type === "FUNGIBLE_COMMON";
   const name = fungible ? nthName(FUNGIBLE_TOKENS, index) : { ...nthName(NFT_COLLECTIONS, index), decimals: 0 };
   const ownKey = treasury.key ?? keyBytes(ed25519Key(random));
   const otherKey = () => (random.chance(0.5) ? ownKey : keyBytes(ed25519Key(random)));
-  const fees = fungible ? fungibleFees(random, treasury.id, at) : royaltyFees(random, treasury.id, at);
+  const fees = fungible ? fungibleFees(random, treasury.id, at, withFees) : royaltyFees(random, treasury.id, at, withFees);
   const hasFees = fees.fixed.length + fees.fractional.length + fees.royalty.length > 0;
   const keys: TokenKeys = {
     admin: random.chance(0.9) ? ownKey : null,
@@ -68,7 +84,7 @@ function addToken(ctx: SeedContext, random: Random, id: bigint, at: bigint, type
     since: at,
     keys,
     supplyType: finite ? "FINITE" : "INFINITE",
-    maxSupply: finite ? (fungible ? initialSupply * 3n : 10_000n) : MAX_SUPPLY,
+    maxSupply: finite ? (fungible ? initialSupply * 3n : 10_000n) : MAX_INT64,
     initialSupply,
     totalSupply: 0n,
     customFees: fees,
@@ -86,10 +102,10 @@ function nextRenewal(createdAt: bigint, now: bigint): bigint {
 }
 
 /** Some fungible tokens charge a fixed hbar fee, a fractional fee (to the treasury), or both. */
-function fungibleFees(random: Random, treasury: bigint, at: bigint): CustomFees {
+function fungibleFees(random: Random, treasury: bigint, at: bigint, withFees: boolean): CustomFees {
   const fees: CustomFees = { fixed: [], fractional: [], royalty: [], since: at };
   const kind = random.weighted([
-    ["none", 65],
+    ["none", withFees ? 0 : 65],
     ["fixed", 15],
     ["fractional", 15],
     ["both", 5],
@@ -102,9 +118,9 @@ function fungibleFees(random: Random, treasury: bigint, at: bigint): CustomFees 
 }
 
 /** Most collections take a royalty on sales, some with a fallback fee when an NFT changes hands for nothing. */
-function royaltyFees(random: Random, treasury: bigint, at: bigint): CustomFees {
+function royaltyFees(random: Random, treasury: bigint, at: bigint, withFees: boolean): CustomFees {
   const fees: CustomFees = { fixed: [], fractional: [], royalty: [], since: at };
-  if (random.chance(0.6)) {
+  if (random.chance(0.6) || withFees) {
     fees.royalty.push({
       numerator: BigInt(random.pick([25, 50, 75, 100])),
       denominator: 1000n,

@@ -2,12 +2,13 @@ import { createHash } from "node:crypto";
 import { proto } from "@hiero-ledger/proto";
 import { bigIntToLong } from "@/lib/mirror/proto-long";
 import { NANOS_PER_DAY, NANOS_PER_SECOND } from "@/lib/mirror/timestamp";
-import { HBAR, hbars, pickFunded, type Birth, type SeedContext } from "./context";
+import { AUTO_RENEW_PERIOD, HBAR, hbars, pickFunded, type Birth, type SeedContext } from "./context";
 import type { AccountState, FixedFee } from "./ledger";
 import { TOPIC_MEMOS } from "./names";
 import type { Random } from "./random";
 import { RESULT, TYPE, type Recorded } from "./transactions";
 import { entityRow } from "./entity-row";
+import { expectShowcaseId, SHOWCASE, showcaseBirth } from "./showcase";
 
 /**
  * Topics (HCS): topics with admin and submit keys, a few charging a custom
@@ -16,7 +17,6 @@ import { entityRow } from "./entity-row";
  * chunk information; a few large messages arrive in several chunks.
  */
 const TOPICS_PER_SCALE = 8;
-const AUTO_RENEW_PERIOD = 7_776_000n;
 const CHUNK_SIZE = 1024;
 const RUNNING_HASH_VERSION = 3;
 
@@ -45,8 +45,16 @@ export class Topics {
 export function topicBirths(ctx: SeedContext, random: Random, topics: Topics): Birth[] {
   const { networkGenesis, mirrorStart } = ctx.timeline;
   return Array.from({ length: TOPICS_PER_SCALE * ctx.scale }, (_, index) => {
-    const at = random.bigint(networkGenesis + 100n * NANOS_PER_DAY, mirrorStart - NANOS_PER_DAY);
-    return { at, born: (id) => topics.all.push(newTopic(ctx, random, id, at, random.pick(ctx.users), index)) };
+    // Topic 1 is the first that charges a custom fee (every fourth from it does): the showcase topic, with a fixed id.
+    const showcase = index === 1;
+    const at = showcase ? showcaseBirth(SHOWCASE.topic, networkGenesis) : random.bigint(networkGenesis + 100n * NANOS_PER_DAY, mirrorStart - NANOS_PER_DAY);
+    return {
+      at,
+      born: (id) => {
+        if (showcase) expectShowcaseId(SHOWCASE.topic, id);
+        topics.all.push(newTopic(ctx, random, id, at, random.pick(ctx.users), index));
+      },
+    };
   });
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
+import { FEE_COLLECTION_ACCOUNT_NUM, NODE_REWARD_ACCOUNT_NUM, STAKING_REWARD_ACCOUNT_NUM } from "@/lib/mirror/system-entities";
 import { NANOS_PER_SECOND } from "@/lib/mirror/timestamp";
-import { FEE_COLLECTOR, NODE_REWARD_ACCOUNT, STAKING_REWARD_ACCOUNT, tokenAccountKey, type Ledger } from "./ledger";
+import { tokenAccountKey, type Ledger } from "./ledger";
 import { tinybarsOf, type Rate } from "./network-files";
 import type { Random } from "./random";
 import type { StakingRewards } from "./staking";
@@ -128,14 +129,14 @@ export class TransactionRecorder {
       const stakingShare = rest / 10n;
       add(spec.payer, -fee);
       add(node, nodeFee);
-      add(STAKING_REWARD_ACCOUNT, stakingShare);
-      add(NODE_REWARD_ACCOUNT, stakingShare);
-      add(FEE_COLLECTOR, rest - 2n * stakingShare);
+      add(STAKING_REWARD_ACCOUNT_NUM, stakingShare);
+      add(NODE_REWARD_ACCOUNT_NUM, stakingShare);
+      add(FEE_COLLECTION_ACCOUNT_NUM, rest - 2n * stakingShare);
     }
     if (succeeded) for (const transfer of spec.hbar ?? []) add(transfer.account, transfer.amount, transfer.approval);
     for (const [account, amount] of this.rewards.payable(spec.at, [...hbar.keys()])) {
       add(account, amount);
-      add(STAKING_REWARD_ACCOUNT, -amount);
+      add(STAKING_REWARD_ACCOUNT_NUM, -amount);
       this.rows.add("staking_reward_transfer", { account_id: account, amount, consensus_timestamp: spec.at, payer_account_id: spec.payer });
     }
 

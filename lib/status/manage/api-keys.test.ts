@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { forEachDatabase } from "@/lib/db/testing";
+import { forEachDatabase } from "@/lib/db/testing/databases";
 import { seedDemoData } from "@/lib/seed/demo-data";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys";
 import { authenticate } from "./authenticate";
@@ -19,7 +19,7 @@ forEachDatabase((getDb) => {
     const ctx = await context();
     const { key, apiKey } = await createApiKey(ctx, { name: "pagerduty", scopes: ["read", "write", "write"] });
     expect(apiKey).toMatchObject({ name: "pagerduty", scopes: ["read", "write"], revokedAt: null });
-    expect(await authenticate(getDb(), withKey(key))).toEqual({ apiKeyId: apiKey.id, name: "pagerduty", scopes: ["read", "write"] });
+    expect(await authenticate(getDb(), withKey(key), { now: NOW, failuresPerMinute: 100 })).toEqual({ apiKeyId: apiKey.id, name: "pagerduty", scopes: ["read", "write"] });
     const stored = await getDb().prisma.apiKey.findUniqueOrThrow({ where: { id: apiKey.id } });
     expect(stored.keyHash).not.toContain(key);
     const entries = await getDb().prisma.auditLogEntry.findMany({ where: { entityId: apiKey.id } });
@@ -31,7 +31,7 @@ forEachDatabase((getDb) => {
     const { key, apiKey } = await createApiKey(ctx, { name: "temporary" });
     expect(apiKey.scopes).toEqual(["read"]);
     await revokeApiKey(ctx, apiKey.id);
-    await expect(authenticate(getDb(), withKey(key))).rejects.toMatchObject({ status: 401 });
+    await expect(authenticate(getDb(), withKey(key), { now: NOW, failuresPerMinute: 100 })).rejects.toMatchObject({ status: 401 });
     expect((await listApiKeys(ctx)).find((item) => item.id === apiKey.id)?.revokedAt).toEqual(NOW);
     const actions = (await getDb().prisma.auditLogEntry.findMany({ where: { entityId: apiKey.id }, orderBy: { id: "asc" } })).map((entry) => entry.action);
     expect(actions).toEqual(["api_key.create", "api_key.revoke"]);

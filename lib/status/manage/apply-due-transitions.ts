@@ -1,16 +1,14 @@
 import type { Database } from "@/lib/db";
 import { dueTransitions } from "../auto-transitions";
 import type { Clock } from "../clock";
+import { pathId } from "../manage-schemas";
 import { isMaintenance } from "../model";
 import type { ServiceContext } from "./context";
 import { SCHEDULER_ACTOR } from "./context";
-import { incidentAuditView } from "./incident-updates";
-import { incidentIn } from "./lookups";
+import { incidentAudit } from "./incident-updates";
+import { incidentIn, lockedIncident } from "./lookups";
 import { moveIncident } from "./move-incident";
-import { audit, writeTransaction } from "./transaction";
-
-/** Thrown inside a transaction that found nothing left to do, so its revision bump is rolled back. */
-class NothingDue extends Error {}
+import { audited, manageWrite, unchanged } from "./transaction";
 
 /**
  * Applies every automatic maintenance transition whose time has come: the
@@ -35,39 +33,30 @@ export async function applyDueTransitions(db: Database, clock: Clock): Promise<n
   });
   let applied = 0;
   for (const candidate of candidates) {
-    const context: ServiceContext = { db, clock, actor: SCHEDULER_ACTOR, pageId: candidate.pageId };
-    try {
-      applied += await writeTransaction(context, async (tx, writeNow) => {
-        await tx.$queryRaw`SELECT id FROM status.incident WHERE id = ${candidate.id} FOR UPDATE`;
-        const before = await incidentIn(tx, candidate.pageId, candidate.id);
-        const due = isMaintenance(before) ? dueTransitions([before], writeNow) : [];
-        if (due.length === 0) throw new NothingDue();
-        let current = before;
-        for (const transition of due) {
-          await moveIncident(tx, candidate.pageId, current, {
-            to: transition.to,
-            body: undefined,
-            statuses: new Map(),
-            componentIds: [],
-            deliverNotifications: false,
-            now: writeNow,
-            effectiveAt: transition.at,
-          });
-          current = await incidentIn(tx, candidate.pageId, candidate.id);
-        }
-        await audit(tx, context, {
-          action: "scheduled_maintenance.auto_transition",
-          entityType: "scheduled_maintenance",
-          entityId: candidate.id,
-          before: incidentAuditView(before),
-          after: incidentAuditView(current),
-          at: writeNow,
-        });
-        return due.length;
-      });
-    } catch (error) {
-      if (!(error instanceof NothingDue)) throw error;
-    }
+    applied += await autoTransition({ db, clock, actor: SCHEDULER_ACTOR, pageId: candidate.pageId }, candidate.id);
   }
   return applied;
+}
+
+/** The due transitions of one maintenance, as one audited write; none due (another instance was first) changes nothing. */
+function autoTransition(context: ServiceContext, id: string): Promise<number> {
+  return manageWrite(context, { scope: "write", schema: pathId, input: id }, async (tx, id, now) => {
+    const before = await lockedIncident(tx, context.pageId, id);
+    const due = isMaintenance(before) ? dueTransitions([before], now) : [];
+    if (due.length === 0) return unchanged(0);
+    let current = before;
+    for (const transition of due) {
+      await moveIncident(tx, context.pageId, current, {
+        to: transition.to,
+        body: undefined,
+        statuses: new Map(),
+        componentIds: [],
+        deliverNotifications: false,
+        now,
+        effectiveAt: transition.at,
+      });
+      current = await incidentIn(tx, context.pageId, id);
+    }
+    return audited(due.length, incidentAudit("auto_transition", before, { before, after: current }));
+  });
 }

@@ -25,7 +25,7 @@ import { updateComponent } from "./update-component";
 import { updateComponentGroup } from "./update-component-group";
 import { updateIncident } from "./update-incident";
 
-export type ManageDependencies = { getDb: () => Promise<Database>; clock: Clock; writesPerMinute: number };
+export type ManageDependencies = { getDb: () => Promise<Database>; clock: Clock; writesPerMinute: number; authFailuresPerMinute: number };
 
 type Call = { context: ServiceContext; page: Page; request: Request; id: string };
 
@@ -34,18 +34,19 @@ const json = (body: unknown, status = 200) => jsonResponse(body, { status, heade
 
 /**
  * The manage API (Statuspage REST v1 under /api/manage/v1): every handler
- * authenticates the key, checks `read` for reads and spends the key's write
- * allowance for writes, resolves the page (404) and hands over to a service
- * or a read. Services check the `write` scope themselves.
+ * authenticates the key, checks its `read` or `write` scope, spends the
+ * key's write allowance for writes, resolves the page (404) and hands over
+ * to a service or a read. Services check the `write` scope themselves too.
  */
 export function createManageHandlers(deps: ManageDependencies) {
   function endpoint(access: "read" | "write", work: (call: Call) => Promise<Response>): Handler {
     return async (request, routeContext) => {
       const params = await routeContext.params;
       const db = await deps.getDb();
-      const actor = await authenticate(db, request);
-      if (access === "read") requireScope(actor, "read");
-      else await consumeWriteAllowance(db, actor.apiKeyId ?? actor.name, deps.clock(), deps.writesPerMinute);
+      const actor = await authenticate(db, request, { now: deps.clock(), failuresPerMinute: deps.authFailuresPerMinute });
+      requireScope(actor, access);
+      // Only writes the key may make spend its allowance.
+      if (access === "write") await consumeWriteAllowance(db, actor.apiKeyId ?? actor.name, deps.clock(), deps.writesPerMinute);
       const pageId = String(params.page_id);
       const pageRow = await db.prisma.page.findUnique({ where: { id: pageId } });
       if (!pageRow) throw notFound("Page not found");

@@ -1,7 +1,8 @@
 import { newId } from "../ids";
 import type { AffectedComponent, Incident, LifecycleStatus } from "../model";
+import { isMaintenance } from "../model";
 import { newestFirst } from "../serialize";
-import type { Tx } from "./transaction";
+import type { AuditRecord, Tx } from "./transaction";
 
 /** Appends an update (and its component snapshot) to an incident. */
 export async function insertUpdate(
@@ -50,8 +51,19 @@ export async function attachComponents(tx: Tx, incident: Pick<Incident, "id" | "
   return listed;
 }
 
+/** The audit row of a change to an incident or a maintenance (`incident.update`, `scheduled_maintenance.create`, …). */
+export function incidentAudit(verb: string, incident: Incident, change: { before: Incident | null; after: Incident | null }): AuditRecord {
+  return {
+    entityType: isMaintenance(incident) ? "scheduled_maintenance" : "incident",
+    verb,
+    entityId: incident.id,
+    before: change.before && incidentAuditView(change.before),
+    after: change.after && incidentAuditView(change.after),
+  };
+}
+
 /** What the audit log keeps of an incident: its fields and the update just posted, not the whole trail. */
-export function incidentAuditView(incident: Incident) {
+function incidentAuditView(incident: Incident) {
   const { updates, ...fields } = incident;
   return { ...fields, latestUpdate: newestFirst(updates)[0] ?? null };
 }

@@ -27,6 +27,27 @@ export type Move = {
   effectiveAt: Date;
 };
 
+/** What a create or PATCH body asks of the update it posts. */
+type UpdateRequest = {
+  body?: string;
+  components?: Record<string, ComponentStatus>;
+  component_ids?: readonly string[];
+  deliver_notifications?: boolean;
+};
+
+/** The move a request's body asks for, to `to`, happening now. */
+export function requestedMove(request: UpdateRequest, to: LifecycleStatus, now: Date): Move {
+  return {
+    to,
+    body: request.body,
+    statuses: new Map(Object.entries(request.components ?? {})),
+    componentIds: request.component_ids ?? [],
+    deliverNotifications: request.deliver_notifications ?? true,
+    now,
+    effectiveAt: now,
+  };
+}
+
 /** 409 naming the moves that are allowed from here. */
 export function illegalMove(kind: LifecycleKind, from: LifecycleStatus, to: LifecycleStatus): ApiError {
   const allowed = allowedMoves(kind, from);

@@ -1,18 +1,14 @@
-import { parseWith } from "@/lib/http/validation";
 import { updateComponentGroupBody } from "../manage-schemas";
-import { requireScope } from "./context";
 import type { ServiceContext } from "./context";
 import { groupView } from "./group-view";
 import type { GroupView } from "./group-view";
 import { setGroupMembers } from "./group-members";
 import { lockedGroup, requireComponents } from "./lookups";
-import { audit, writeTransaction } from "./transaction";
+import { audited, manageWrite } from "./transaction";
 
 /** PATCH /component-groups/{id}: name, description, and (when given) the exact member list. */
-export async function updateComponentGroup(context: ServiceContext, id: string, body: unknown): Promise<GroupView> {
-  requireScope(context.actor, "write");
-  const input = parseWith(updateComponentGroupBody, body);
-  return writeTransaction(context, async (tx, now) => {
+export function updateComponentGroup(context: ServiceContext, id: string, body: unknown): Promise<GroupView> {
+  return manageWrite(context, { scope: "write", schema: updateComponentGroupBody, input: body }, async (tx, input, now) => {
     await lockedGroup(tx, context.pageId, id);
     const before = await groupView(tx, context.pageId, id);
     const group = input.component_group;
@@ -25,7 +21,6 @@ export async function updateComponentGroup(context: ServiceContext, id: string, 
       await setGroupMembers(tx, context.pageId, id, group.components, now);
     }
     const after = await groupView(tx, context.pageId, id);
-    await audit(tx, context, { action: "component_group.update", entityType: "component_group", entityId: id, before, after, at: now });
-    return after;
+    return audited(after, { entityType: "component_group", verb: "update", entityId: id, before, after });
   });
 }

@@ -1,18 +1,14 @@
-import { parseWith } from "@/lib/http/validation";
 import { updateComponentBody } from "../manage-schemas";
 import type { Component } from "../model";
-import { requireScope } from "./context";
 import type { ServiceContext } from "./context";
 import { setComponentStatuses } from "./component-status";
 import { lockedComponent, requireGroup } from "./lookups";
 import { positionAfterLast, repackPositions } from "./positions";
-import { audit, writeTransaction } from "./transaction";
+import { audited, manageWrite } from "./transaction";
 
 /** PATCH /components/{id}: fields, group membership (moves to the end of the new container), status with history. */
-export async function updateComponent(context: ServiceContext, id: string, body: unknown): Promise<Component> {
-  requireScope(context.actor, "write");
-  const input = parseWith(updateComponentBody, body).component;
-  return writeTransaction(context, async (tx, now) => {
+export function updateComponent(context: ServiceContext, id: string, body: unknown): Promise<Component> {
+  return manageWrite(context, { scope: "write", schema: updateComponentBody, input: body }, async (tx, { component: input }, now) => {
     const before = await lockedComponent(tx, context.pageId, id);
     const movesGroup = input.group_id !== undefined && input.group_id !== before.groupId;
     if (movesGroup && input.group_id) await requireGroup(tx, context.pageId, input.group_id, "component.group_id");
@@ -43,7 +39,6 @@ export async function updateComponent(context: ServiceContext, id: string, body:
       });
     }
     const after = await lockedComponent(tx, context.pageId, id);
-    await audit(tx, context, { action: "component.update", entityType: "component", entityId: id, before, after, at: now });
-    return after;
+    return audited(after, { entityType: "component", verb: "update", entityId: id, before, after });
   });
 }

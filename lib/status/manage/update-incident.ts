@@ -1,15 +1,13 @@
 import { invalidParameter } from "@/lib/http/errors";
-import { parseWith } from "@/lib/http/validation";
 import { updateIncidentBody } from "../manage-schemas";
 import type { Incident } from "../model";
 import { isMaintenance } from "../model";
 import { INCIDENT_STATUSES, MAINTENANCE_STATUSES } from "../vocabulary";
-import { requireScope } from "./context";
 import type { ServiceContext } from "./context";
-import { incidentAuditView } from "./incident-updates";
+import { incidentAudit } from "./incident-updates";
 import { incidentIn, lockedIncident } from "./lookups";
-import { illegalMove, moveIncident } from "./move-incident";
-import { audit, writeTransaction } from "./transaction";
+import { illegalMove, moveIncident, requestedMove } from "./move-incident";
+import { audited, manageWrite } from "./transaction";
 
 const WINDOW_FIELDS = ["scheduled_for", "scheduled_until", "scheduled_auto_in_progress", "scheduled_auto_completed", "scheduled_remind_prior"] as const;
 
@@ -19,10 +17,8 @@ const WINDOW_FIELDS = ["scheduled_for", "scheduled_until", "scheduled_auto_in_pr
  * incident). Illegal lifecycle moves and any change to a completed
  * maintenance are 409s naming the allowed moves.
  */
-export async function updateIncident(context: ServiceContext, id: string, body: unknown): Promise<Incident> {
-  requireScope(context.actor, "write");
-  const input = parseWith(updateIncidentBody, body).incident;
-  return writeTransaction(context, async (tx, now) => {
+export function updateIncident(context: ServiceContext, id: string, body: unknown): Promise<Incident> {
+  return manageWrite(context, { scope: "write", schema: updateIncidentBody, input: body }, async (tx, { incident: input }, now) => {
     const before = await lockedIncident(tx, context.pageId, id);
     const maintenance = isMaintenance(before);
     if (maintenance && before.status === "completed") throw illegalMove("maintenance", "completed", input.status ?? "completed");
@@ -47,27 +43,10 @@ export async function updateIncident(context: ServiceContext, id: string, body: 
     });
     const postsUpdate = [input.status, input.body, input.components, input.component_ids].some((value) => value !== undefined);
     if (postsUpdate) {
-      await moveIncident(tx, context.pageId, await incidentIn(tx, context.pageId, id), {
-        to: input.status ?? before.status,
-        body: input.body,
-        statuses: new Map(Object.entries(input.components ?? {})),
-        componentIds: input.component_ids ?? [],
-        deliverNotifications: input.deliver_notifications ?? true,
-        now,
-        effectiveAt: now,
-      });
+      await moveIncident(tx, context.pageId, await incidentIn(tx, context.pageId, id), requestedMove(input, input.status ?? before.status, now));
     }
     const after = await incidentIn(tx, context.pageId, id);
-    const entityType = maintenance ? "scheduled_maintenance" : "incident";
-    await audit(tx, context, {
-      action: `${entityType}.update`,
-      entityType,
-      entityId: id,
-      before: incidentAuditView(before),
-      after: incidentAuditView(after),
-      at: now,
-    });
-    return after;
+    return audited(after, incidentAudit("update", before, { before, after }));
   });
 }
 

@@ -7,7 +7,7 @@ import { createManageHandlers } from "../manage/handlers";
 import type { componentGroupV1, componentV1, incidentV1 } from "../manage/serialize-v1";
 import { createPublicHandlers } from "../public-handlers";
 import { createPublicViews } from "../public-views";
-import type { WireComponent, WireIncident, WireMaintenance, WirePage, WireStatus } from "../serialize";
+import type { WireComponent, WireIncident, WireMaintenance, WirePage, WireStatus } from "../wire";
 
 /**
  * Test-only: the status service's handlers over a test database with a
@@ -17,13 +17,18 @@ import type { WireComponent, WireIncident, WireMaintenance, WirePage, WireStatus
  */
 export const TEST_PAGE = { id: "hdr5t4tus0pg", name: "Hedera Status", url: "https://status.example.com", timeZone: "Etc/UTC" };
 
-export function statusHarness(getDb: () => Database, start: Date) {
+export function statusHarness(getDb: () => Database, start: Date, limits: { writesPerMinute?: number; authFailuresPerMinute?: number } = {}) {
   const clock = { time: start };
   const now = () => clock.time;
   const getDbAsync = async () => getDb();
   const views = createPublicViews({ getDb: getDbAsync, clock: now, revisionCheckMs: 0 });
   const publicApi = createPublicHandlers(views);
-  const manageApi = createManageHandlers({ getDb: getDbAsync, clock: now, writesPerMinute: 1000 });
+  const manageApi = createManageHandlers({
+    getDb: getDbAsync,
+    clock: now,
+    writesPerMinute: limits.writesPerMinute ?? 1000,
+    authFailuresPerMinute: limits.authFailuresPerMinute ?? 1000,
+  });
 
   async function call(
     handler: Handler,

@@ -1,18 +1,20 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import type { AffectedComponent, Component, ComponentGroup, Incident, IncidentUpdate, LifecycleStatus, Page } from "../model";
-import type { ComponentStatus, Impact } from "../vocabulary";
+import type { z } from "zod";
+import { referenceData, sharedPath } from "../../testing/requirements";
+import type { AffectedComponent, Component, ComponentGroup, Incident, IncidentUpdate, Page } from "../model";
+import { MAINTENANCE_IMPACT, type ComponentStatus } from "../vocabulary";
+import type { STATUSPAGE_V2_WIRE } from "../wire";
 
 /**
  * Test-only: the real Statuspage captures in ../shared/statuspage-samples
  * (read in place, never copied into the repository) and converters from
  * their wire shape back to our domain objects, so serializers can be
- * checked by round trip.
+ * checked by round trip. Suites reading them need STATUSPAGE_SAMPLES.
  */
-const SAMPLES_DIR = fileURLToPath(new URL("../../../../shared/statuspage-samples/", import.meta.url));
+export const STATUSPAGE_SAMPLES = referenceData("statuspage-samples");
 
 export function readSampleText(file: string): string {
-  return readFileSync(SAMPLES_DIR + file, "utf8");
+  return readFileSync(sharedPath(`statuspage-samples/${file}`), "utf8");
 }
 
 export function readSample<T = WireSample>(file: string): T {
@@ -27,58 +29,18 @@ export const SUMMARY_SAMPLES = [
   "statuspage-docs-example-summary.json",
 ] as const;
 
-/* Loose wire types: the samples span 2016–2024 shapes. */
-export type WireSample = {
-  page: { id: string; name: string; url: string; time_zone?: string; updated_at: string };
-  status?: { indicator: string; description: string };
-  components?: SampleComponent[];
-  incidents?: SampleIncident[];
-  scheduled_maintenances?: SampleIncident[];
-};
-export type SampleComponent = {
-  id: string;
-  name: string;
-  status: string;
-  created_at: string;
-  updated_at: string;
-  position: number;
-  description: string | null;
-  showcase?: boolean;
-  start_date?: string | null;
-  group_id?: string | null;
-  page_id: string;
-  group?: boolean;
-  only_show_if_degraded?: boolean;
-  components?: string[];
-};
-export type SampleUpdate = {
-  id: string;
-  status: string;
-  body: string;
-  incident_id: string;
-  created_at: string;
-  updated_at: string;
-  display_at: string;
-  affected_components?: { code: string; name: string; old_status: string; new_status: string }[] | null;
-  deliver_notifications?: boolean;
-};
-export type SampleIncident = {
-  id: string;
-  name: string;
-  status: string;
-  created_at: string;
-  updated_at: string;
-  monitoring_at: string | null;
-  resolved_at: string | null;
-  impact: string;
-  shortlink: string;
-  started_at?: string;
-  page_id: string;
-  incident_updates: SampleUpdate[];
-  components?: SampleComponent[];
-  scheduled_for?: string | null;
-  scheduled_until?: string | null;
-};
+/**
+ * The captures' shapes are Statuspage's wire (wire.ts), which every real
+ * capture satisfies (wire.test.ts); a capture holds one document's
+ * members. The hand-written docs example does not (no `time_zone`, no group
+ * flags): only the rollup reads it, through members it does have.
+ */
+export type WireSample = { page: z.infer<typeof STATUSPAGE_V2_WIRE.page> } & Partial<
+  Omit<z.infer<(typeof STATUSPAGE_V2_WIRE.documents)["summary.json"]>, "page">
+>;
+export type SampleComponent = z.infer<typeof STATUSPAGE_V2_WIRE.component>;
+type SampleIncident = z.infer<typeof STATUSPAGE_V2_WIRE.incident> | z.infer<typeof STATUSPAGE_V2_WIRE.scheduledMaintenance>;
+type SampleUpdate = z.infer<typeof STATUSPAGE_V2_WIRE.incidentUpdate>;
 
 const date = (value: string) => new Date(value);
 
@@ -87,14 +49,14 @@ export function pageFromSample(sample: WireSample): Page {
     id: sample.page.id,
     name: sample.page.name,
     url: sample.page.url,
-    timeZone: sample.page.time_zone ?? "Etc/UTC",
+    timeZone: sample.page.time_zone,
     updatedAt: date(sample.page.updated_at),
   };
 }
 
 /** Statuspage's fifth status has no counterpart here; a maintenance window leaves components as they are. */
-export function componentStatusFromSample(status: string): ComponentStatus {
-  return (status === "under_maintenance" ? "operational" : status) as ComponentStatus;
+export function componentStatusFromSample(status: SampleComponent["status"]): ComponentStatus {
+  return status === "under_maintenance" ? "operational" : status;
 }
 
 export function componentsFromSample(list: readonly SampleComponent[]): { groups: ComponentGroup[]; components: Component[] } {
@@ -115,10 +77,10 @@ export function componentsFromSample(list: readonly SampleComponent[]): { groups
     } else {
       components.push({
         ...common,
-        groupId: entry.group_id ?? null,
+        groupId: entry.group_id,
         status: componentStatusFromSample(entry.status),
-        showcase: entry.showcase ?? false,
-        onlyShowIfDegraded: entry.only_show_if_degraded ?? false,
+        showcase: entry.showcase,
+        onlyShowIfDegraded: entry.only_show_if_degraded,
         startDate: entry.start_date ? date(entry.start_date) : null,
       });
     }
@@ -127,26 +89,26 @@ export function componentsFromSample(list: readonly SampleComponent[]): { groups
 }
 
 export function incidentFromSample(sample: SampleIncident): Incident {
-  const scheduled = sample.scheduled_for != null && sample.scheduled_until != null;
+  const window = "scheduled_for" in sample ? { from: date(sample.scheduled_for), until: date(sample.scheduled_until) } : null;
   return {
     id: sample.id,
     pageId: sample.page_id,
     name: sample.name,
-    status: sample.status as LifecycleStatus,
-    impact: (scheduled ? "none" : sample.impact) as Impact,
+    status: sample.status,
+    impact: window || sample.impact === MAINTENANCE_IMPACT ? "none" : sample.impact,
     impactOverride: null,
     shortlink: sample.shortlink,
     createdAt: date(sample.created_at),
     updatedAt: date(sample.updated_at),
-    startedAt: date(sample.started_at ?? sample.created_at),
+    startedAt: date(sample.started_at),
     monitoringAt: sample.monitoring_at ? date(sample.monitoring_at) : null,
     resolvedAt: sample.resolved_at ? date(sample.resolved_at) : null,
-    scheduledFor: scheduled ? date(sample.scheduled_for!) : null,
-    scheduledUntil: scheduled ? date(sample.scheduled_until!) : null,
+    scheduledFor: window?.from ?? null,
+    scheduledUntil: window?.until ?? null,
     scheduledAutoInProgress: false,
     scheduledAutoCompleted: false,
     updates: sample.incident_updates.map(updateFromSample),
-    componentIds: (sample.components ?? []).map((component) => component.id),
+    componentIds: sample.components.map((component) => component.id),
   };
 }
 
@@ -154,12 +116,12 @@ function updateFromSample(sample: SampleUpdate): IncidentUpdate {
   return {
     id: sample.id,
     incidentId: sample.incident_id,
-    status: sample.status as LifecycleStatus,
+    status: sample.status,
     body: sample.body,
     displayAt: date(sample.display_at),
     createdAt: date(sample.created_at),
     updatedAt: date(sample.updated_at),
-    deliverNotifications: sample.deliver_notifications ?? true,
+    deliverNotifications: sample.deliver_notifications,
     affectedComponents: (sample.affected_components ?? []).map(
       (affected): AffectedComponent => ({
         componentId: affected.code,

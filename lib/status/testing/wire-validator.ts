@@ -1,13 +1,15 @@
 import Ajv from "ajv";
+import { z } from "zod";
 import type { V2DocumentName } from "../documents";
-import { V2_DOCUMENT_SCHEMAS } from "../wire-schema";
+import { STATUSPAGE_V2_WIRE } from "../wire";
 
-/** Test-only: validators for the v2 documents; returns ajv's error list (empty when valid). */
+/** Test-only: the v2 documents' JSON Schema (draft-07, from Statuspage's wire in wire.ts) and its validators. */
 const ajv = new Ajv({ allErrors: true, strict: false });
 const validators = new Map(
-  Object.entries(V2_DOCUMENT_SCHEMAS).map(([name, schema]) => [name, ajv.compile(schema)]),
+  Object.entries(STATUSPAGE_V2_WIRE.documents).map(([name, schema]) => [name, ajv.compile(z.toJSONSchema(schema, { target: "draft-07" }))]),
 );
 
+/** Ajv's error list for `document` (empty when valid). */
 export function wireErrors(name: V2DocumentName, document: unknown): string[] {
   const validate = validators.get(name);
   if (!validate) throw new Error(`no schema for ${name}`);
