@@ -28,6 +28,19 @@ describe("admin session cookie", () => {
     expect(openSession("not base64 at all!", key, 1_000)).toBeNull();
   });
 
+  it("accepts only the canonical spelling of a sealed value", () => {
+    // 12 + 46 + 16 = 74 bytes, not a multiple of 3: the last base64url character has spare low bits a lenient decoder ignores.
+    const sealed = sealSession({ key: "sk_example_padded_to_33_bytes", expiresAt: 2_000 }, key);
+    expect(Buffer.from(sealed, "base64url").length % 3).not.toBe(0);
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const last = alphabet.indexOf(sealed.at(-1) ?? "");
+    const sameBytes = sealed.slice(0, -1) + alphabet[last ^ 1];
+    expect(Buffer.from(sameBytes, "base64url")).toEqual(Buffer.from(sealed, "base64url"));
+    expect(openSession(sealed, key, 1_000)).not.toBeNull();
+    expect(openSession(sameBytes, key, 1_000)).toBeNull();
+    expect(openSession(sealed + "!", key, 1_000)).toBeNull();
+  });
+
   it("derives the key from ADMIN_API_KEY when no session secret is set", () => {
     expect(sessionKeyFromEnv({ ADMIN_API_KEY: "a" })).toEqual(sessionKeyFromEnv({ ADMIN_API_KEY: "a" }));
     expect(sessionKeyFromEnv({ ADMIN_API_KEY: "a" })).not.toEqual(sessionKeyFromEnv({ ADMIN_API_KEY: "b" }));

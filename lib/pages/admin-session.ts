@@ -45,7 +45,8 @@ export function sealSession(session: SealedSession, key: Buffer): string {
 export function openSession(value: string | undefined, key: Buffer, now: number): SealedSession | null {
   if (!value) return null;
   const raw = Buffer.from(value, "base64url");
-  if (raw.length <= IV_BYTES + TAG_BYTES) return null;
+  // Node's decoder skips stray characters and a last character's spare bits; only the one canonical spelling of a sealed value is accepted.
+  if (raw.length <= IV_BYTES + TAG_BYTES || raw.toString("base64url") !== value) return null;
   try {
     const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, IV_BYTES));
     decipher.setAuthTag(raw.subarray(raw.length - TAG_BYTES));
