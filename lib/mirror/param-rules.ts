@@ -22,6 +22,8 @@ export function isPublicKeyParam(value: string): boolean {
   return /^(0x)?([0-9a-fA-F]{64}|[0-9a-fA-F]{66}|[0-9a-fA-F]{88})$/.test(value);
 }
 
+const MAX_INT32 = 2 ** 31 - 1;
+
 const ANY: ValueRule = () => true;
 
 /** Rules shared by most endpoints. */
@@ -36,6 +38,8 @@ export const RULES = {
   balance: ((_op, value) => isPositiveLong(value, true)) as ValueRule,
   publicKey: ((_op, value) => isPublicKeyParam(value)) as ValueRule,
   booleanEq: ((op: Operator, value: string) => op === "eq" && /^(true|false)$/i.test(value)) as ValueRule,
+  /** A transaction's nonce: eq only, a non-negative int32. */
+  nonce: ((op: Operator, value: string) => op === "eq" && /^\d+$/.test(value) && Number(value) <= MAX_INT32) as ValueRule,
   /** A transaction type name in any case; upstream accepts any operator and reads it as equality. */
   transactionType: ((_op, value) => transactionTypeId(value) !== undefined) as ValueRule,
 } as const;

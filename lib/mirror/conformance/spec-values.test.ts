@@ -20,6 +20,7 @@ describe("spec values", () => {
   it("follows valueToBuffer: hex, else base64, arrays as bytes", () => {
     expect(hex(specBytes("0x0123"))).toBe("0123");
     expect(hex(specBytes("1"))).toBe("01");
+    expect(hex(specBytes("0xBA43B7400"))).toBe("0ba43b7400");
     expect(hex(specBytes("AQID"))).toBe("010203");
     expect(hex(specBytes([1n, 2n]))).toBe("0102");
     expect(specBytes(null)).toBeNull();

@@ -119,10 +119,8 @@ function singleAccountRange(filters: NonNullable<TransactionPageFilter["accounts
   return [...filters.filter(({ op }) => op === "ne"), { op: "eq", id: lower }];
 }
 
-const MAX_INT32 = 2 ** 31 - 1;
-
 const BY_ID_PARAMETERS = {
-  nonce: ((op, value) => op === "eq" && /^\d+$/.test(value) && Number(value) <= MAX_INT32) as ValueRule,
+  nonce: RULES.nonce,
   scheduled: RULES.booleanEq,
 };
 

@@ -9,7 +9,8 @@ import { MAX_INT64, NANOS_PER_SECOND } from "../timestamp";
  * 96 hex digits, with or without `0x`, or as 64 base64 characters (either
  * alphabet, no padding).
  */
-export type TransactionIdOrHash = { kind: "id"; payer: bigint; validStartNs: bigint } | { kind: "hash"; hash: Uint8Array };
+export type TransactionId = { payer: bigint; validStartNs: bigint };
+export type TransactionIdOrHash = ({ kind: "id" } & TransactionId) | { kind: "hash"; hash: Uint8Array };
 
 export const INVALID_TRANSACTION_ID =
   'Invalid Transaction id. Please use "shard.realm.num-sss-nnn" format where sss are seconds and nnn are nanoseconds';
@@ -25,9 +26,14 @@ export function parseTransactionIdOrHash(text: string): TransactionIdOrHash {
       text.length === BASE64_HASH_LENGTH ? Buffer.from(text, "base64url") : Buffer.from(text.startsWith("0x") ? text.slice(2) : text, "hex");
     return { kind: "hash", hash: Uint8Array.from(hash) };
   }
+  return { kind: "id", ...parseTransactionId(text) };
+}
+
+/** A transaction id `shard.realm.num-sss-nnn` (upstream `TransactionId.fromString`); throws upstream's 400 otherwise. */
+export function parseTransactionId(text: string): TransactionId {
   const match = TRANSACTION_ID.exec(text);
   const payer = match ? encodeEntityId(BigInt(match[1]!), BigInt(match[2]!), BigInt(match[3]!)) : undefined;
   const seconds = match ? BigInt(match[4]!) : undefined;
   if (payer === undefined || seconds === undefined || seconds > MAX_INT64) throw badRequest(INVALID_TRANSACTION_ID);
-  return { kind: "id", payer, validStartNs: seconds * NANOS_PER_SECOND + BigInt(match![5]!) };
+  return { payer, validStartNs: seconds * NANOS_PER_SECOND + BigInt(match![5]!) };
 }
