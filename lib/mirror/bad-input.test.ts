@@ -35,6 +35,10 @@ const PARAMETERS: Readonly<Record<string, readonly string[]>> = {
   "/api/v1/balances": ["account.balance", "account.id", "account.publickey", "limit", "order", "timestamp"],
   "/api/v1/blocks": ["block.number", "limit", "order", "timestamp"],
   "/api/v1/blocks/{hashOrNumber}": [],
+  "/api/v1/contracts/results/{transactionIdOrHash}": ["hbar", "nonce"],
+  "/api/v1/contracts/results/{transactionIdOrHash}/actions": ["index", "limit", "order"],
+  "/api/v1/contracts/results/{transactionIdOrHash}/results": ["index", "limit", "order"],
+  "/api/v1/contracts/{contractIdOrAddress}/results/{timestamp}": ["hbar"],
   "/api/v1/network/exchangerate": ["timestamp"],
   "/api/v1/network/fees": ["order", "timestamp"],
   "/api/v1/network/nodes": ["file.id", "limit", "node.id", "order"],
@@ -80,6 +84,8 @@ async function ledgerValues(sql: SqlClient): Promise<LedgerValues> {
   const messageTimes = (await column("SELECT consensus_timestamp AS value FROM topic_message ORDER BY consensus_timestamp DESC LIMIT 1")).map((value) => formatTimestamp(BigInt(value)));
   const schedules = await ids("SELECT schedule_id AS value FROM schedule ORDER BY schedule_id LIMIT 2");
   const blocks = (await column('SELECT "index" AS value FROM record_file ORDER BY consensus_end DESC LIMIT 1')).map(String);
+  const contracts = await ids("SELECT id AS value FROM entity WHERE type = 'CONTRACT' ORDER BY id LIMIT 2");
+  const resultTimes = (await column("SELECT consensus_timestamp AS value FROM contract_result ORDER BY consensus_timestamp DESC LIMIT 1")).map((value) => formatTimestamp(BigInt(value)));
   const [transaction] = await sql.query<{ payer: bigint; valid_start: bigint }>(
     "SELECT payer_account_id AS payer, valid_start_ns AS valid_start FROM transaction ORDER BY consensus_timestamp DESC LIMIT 1",
   );
@@ -97,10 +103,11 @@ async function ledgerValues(sql: SqlClient): Promise<LedgerValues> {
       serialNumber: serials,
       topicId: topics,
       sequenceNumber: ["1", "2"],
-      timestamp: messageTimes,
+      timestamp: [...messageTimes, ...resultTimes],
       scheduleId: schedules,
       hashOrNumber: blocks,
-      transactionIdOrHash: transactionIds,
+      contractIdOrAddress: contracts,
+      transactionIdOrHash: [...transactionIds, ...resultTimes],
     },
   };
 }
@@ -116,7 +123,7 @@ function valuesFor(key: string, ledger: LedgerValues): fc.Arbitrary<string> {
           ? KEYS
           : key === "serialnumber" || key === "sequencenumber" || key === "nonce"
             ? [...ledger.serials, ...NUMBERS]
-            : key === "limit" || key === "account.balance" || key === "block.number" || key === "node.id"
+            : key === "limit" || key === "account.balance" || key === "block.number" || key === "node.id" || key === "index"
               ? NUMBERS
               : WORDS;
   return fc.oneof(

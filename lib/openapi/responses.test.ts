@@ -5,6 +5,7 @@ import Ajv, { type ValidateFunction } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase, type Database } from "@/lib/db";
 import { formatEntityId } from "@/lib/mirror/entity-id";
+import { formatTimestamp } from "@/lib/mirror/timestamp";
 import type { HttpMethod } from "@/lib/http/methods";
 import { routeFileHandlers } from "@/lib/routes/served";
 import { routeAt, ROUTES, routeMethods } from "@/lib/routes/table";
@@ -107,6 +108,8 @@ type Fixtures = {
   schedule: string;
   transactionId: string;
   blockNumber: string;
+  resultContract: string;
+  resultTimestamp: string;
   componentId: string;
   groupId: string;
   incidentId: string;
@@ -170,6 +173,17 @@ const CASES: Case[] = [
   mirror("/blocks/{hashOrNumber}", 200, (f) => ({ params: { hashOrNumber: f.blockNumber } })),
   mirror("/blocks/{hashOrNumber}", 400, () => ({ params: { hashOrNumber: "not-a-block" } })),
   mirror("/blocks/{hashOrNumber}", 404, () => ({ params: { hashOrNumber: "999999999" } })),
+  mirror("/contracts/results/{transactionIdOrHash}", 200, (f) => ({ params: { transactionIdOrHash: f.resultTimestamp } })),
+  mirror("/contracts/results/{transactionIdOrHash}", 400, () => ({ params: { transactionIdOrHash: "x" } })),
+  mirror("/contracts/results/{transactionIdOrHash}", 404, () => ({ params: { transactionIdOrHash: "0.0.2-1000000000-000000001" } })),
+  ...["actions", "results"].flatMap((name) => [
+    mirror(`/contracts/results/{transactionIdOrHash}/${name}`, 200, (f) => ({ params: { transactionIdOrHash: f.transactionId } })),
+    mirror(`/contracts/results/{transactionIdOrHash}/${name}`, 400, (f) => ({ params: { transactionIdOrHash: f.transactionId }, ...badLimit })),
+    mirror(`/contracts/results/{transactionIdOrHash}/${name}`, 404, () => ({ params: { transactionIdOrHash: "0.0.2-1000000000-000000001" } })),
+  ]),
+  mirror("/contracts/{contractIdOrAddress}/results/{timestamp}", 200, (f) => ({ params: { contractIdOrAddress: f.resultContract, timestamp: f.resultTimestamp } })),
+  mirror("/contracts/{contractIdOrAddress}/results/{timestamp}", 400, (f) => ({ params: { contractIdOrAddress: f.resultContract, timestamp: "x" } })),
+  mirror("/contracts/{contractIdOrAddress}/results/{timestamp}", 404, (f) => ({ params: { contractIdOrAddress: f.resultContract, timestamp: "1.000000001" } })),
   mirror("/network/exchangerate", 200, () => ({})),
   mirror("/network/exchangerate", 400, () => ({ query: "timestamp=x" })),
   mirror("/network/fees", 200, () => ({})),
@@ -377,6 +391,23 @@ describe("every route's responses match the OpenAPI document", () => {
     fixtures.transactionId = firstOf(transactions, "transaction").transaction_id!;
     const blocks = (await getJson("/api/v1/blocks", fixtures, { query: "limit=1" })).blocks as Array<Record<string, number>>;
     fixtures.blockNumber = String(firstOf(blocks, "block").number);
+    // A contract result at the newest transaction, unless the demo ledger already has one there.
+    await db.sql.query(`WITH t AS (SELECT consensus_timestamp, payer_account_id FROM transaction ORDER BY consensus_timestamp DESC LIMIT 1),
+        c AS (SELECT coalesce((SELECT min(id) FROM entity WHERE type = 'CONTRACT'), (SELECT min(id) FROM entity)) AS id),
+        result AS (INSERT INTO contract_result (consensus_timestamp, contract_id, call_result, function_parameters, gas_limit, payer_account_id, transaction_result)
+          SELECT t.consensus_timestamp, c.id, '\\x01', '\\x', 100000, t.payer_account_id, 22 FROM t, c ON CONFLICT DO NOTHING)
+      INSERT INTO contract_transaction (consensus_timestamp, entity_id, contract_ids, payer_account_id)
+        SELECT t.consensus_timestamp, entity_id, ARRAY[c.id], t.payer_account_id FROM t, c, unnest(ARRAY[t.payer_account_id, c.id]) AS entity_id
+        ON CONFLICT DO NOTHING`);
+    const [result] = await db.sql.query<{ consensus_timestamp: bigint; contract_id: bigint }>(
+      `SELECT cr.consensus_timestamp, cr.contract_id FROM contract_result cr
+        JOIN contract_transaction ct ON ct.consensus_timestamp = cr.consensus_timestamp AND ct.entity_id = cr.contract_id
+        JOIN contract_transaction cp ON cp.consensus_timestamp = cr.consensus_timestamp AND cp.entity_id = cr.payer_account_id
+        WHERE cr.call_result IS NOT NULL ORDER BY cr.consensus_timestamp DESC LIMIT 1`,
+    );
+    if (!result) throw new Error("no contract result");
+    fixtures.resultContract = formatEntityId(result.contract_id);
+    fixtures.resultTimestamp = formatTimestamp(result.consensus_timestamp);
   }, 120_000);
 
   afterAll(async () => {

@@ -3,9 +3,9 @@ import type { Handler } from "@/lib/http/handler";
 import type { MirrorContext } from "../../context";
 import { RequestQuery } from "../../query";
 import { contractIdOf } from "../contract-path";
+import { resultDetailsResponse } from "./details-response";
 import { findResultDetails } from "./lookup";
 import { parseResultByTimestampParams } from "./params";
-import { resultDetailsResponse } from "./result-by-transaction";
 
 /**
  * GET /api/v1/contracts/{contractIdOrAddress}/results/{timestamp}: the result

@@ -1,14 +1,10 @@
 import { notFound } from "@/lib/http/errors";
 import type { Handler } from "@/lib/http/handler";
-import { jsonResponse } from "@/lib/http/response";
-import { CACHE_CONTROL } from "../../cache-control";
 import type { MirrorContext } from "../../context";
 import { RequestQuery } from "../../query";
-import { findResultDetails, findTransactionKey, type ResultDetails } from "./lookup";
+import { resultDetailsResponse } from "./details-response";
+import { findResultDetails, findTransactionKey } from "./lookup";
 import { parseResultByTransactionParams } from "./params";
-import { renderResultDetails } from "./render";
-
-const PARTIAL_CONTENT = 206;
 
 /**
  * GET /api/v1/contracts/results/{transactionIdOrHash}: the contract result of
@@ -25,11 +21,4 @@ export function createResultByTransactionHandler(mirror: MirrorContext): Handler
     if (!details) throw notFound();
     return resultDetailsResponse(details, params.hbar, mirror);
   };
-}
-
-/** A result's details; 206 when the mirror has the result but not its call result (a partial record). */
-export function resultDetailsResponse(details: ResultDetails, hbar: boolean, mirror: MirrorContext): Response {
-  const { result, block, ethereum, callDataFile, logs, stateChanges } = details;
-  const body = renderResultDetails(result, { block, ethereum, fileData: callDataFile, hbar }, { delegation: mirror.config.enableDelegationAddress }, logs, stateChanges);
-  return jsonResponse(body, { status: result.call_result === null ? PARTIAL_CONTENT : 200, headers: { "cache-control": CACHE_CONTROL.immutable } });
 }
