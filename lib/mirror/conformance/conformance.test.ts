@@ -27,7 +27,7 @@ const PINNED_PASSES: Readonly<Record<string, number>> = {
   balances: 67,
   blocks: 19,
   "blocks/{id}": 20,
-  "contracts/results/{id}": 100,
+  "contracts/results/{id}": 102,
   "contracts/results/{id}/actions": 28,
   "contracts/{id}/results/{id}": 61,
   "network/exchangerate": 19,

@@ -71,17 +71,10 @@ export async function findInvolvedContracts(sql: SqlClient, key: TransactionKey)
  * The contract results at a timestamp of the contracts a transaction
  * involved (all of them when it names none), upstream `getContractResultsByTimestamps`.
  */
-export async function findResultsAt(sql: SqlClient, timestamp: bigint, contractIds: readonly bigint[]): Promise<ContractResultRow[]> {
-  const rows =
-    contractIds.length > 0
-      ? await sql.query<ContractResultRow>(`${CONTRACT_RESULT_FROM} WHERE cr.consensus_timestamp = $1 AND cr.contract_id = ANY($2::bigint[])`, [timestamp, contractIds])
-      : await sql.query<ContractResultRow>(`${CONTRACT_RESULT_FROM} WHERE cr.consensus_timestamp = $1`, [timestamp]);
-  return rows.map((row) => ({ ...row, created_contract_ids: bigints(row.created_contract_ids) }));
-}
-
-/** The drivers give an int8[] column's elements as text. */
-function bigints(values: ReadonlyArray<bigint | string> | null): bigint[] | null {
-  return values && values.map((value) => BigInt(value));
+export function findResultsAt(sql: SqlClient, timestamp: bigint, contractIds: readonly bigint[]): Promise<ContractResultRow[]> {
+  return contractIds.length > 0
+    ? sql.query<ContractResultRow>(`${CONTRACT_RESULT_FROM} WHERE cr.consensus_timestamp = $1 AND cr.contract_id = ANY($2::bigint[])`, [timestamp, contractIds])
+    : sql.query<ContractResultRow>(`${CONTRACT_RESULT_FROM} WHERE cr.consensus_timestamp = $1`, [timestamp]);
 }
 
 /** A single result's ethereum transaction also says where its call data is: inline, or in a file. */

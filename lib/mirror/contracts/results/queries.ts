@@ -13,7 +13,8 @@ export type ContractResultRow = {
   call_result: Uint8Array | null;
   consensus_timestamp: bigint;
   contract_id: bigint | null;
-  created_contract_ids: bigint[] | null;
+  /** As text: the drivers read a bigint[] into doubles. */
+  created_contract_ids: string[] | null;
   error_message: string | null;
   failed_initcode: Uint8Array | null;
   function_parameters: Uint8Array | null;
@@ -37,7 +38,8 @@ export type ContractResultRow = {
  * The select list and joins a ContractResultRow holds (`cr` is
  * contract_result); a query adds its WHERE, ORDER BY and LIMIT.
  */
-export const CONTRACT_RESULT_FROM = `SELECT cr.amount, cr.bloom, cr.call_result, cr.consensus_timestamp, cr.contract_id, cr.created_contract_ids,
+export const CONTRACT_RESULT_FROM = `SELECT cr.amount, cr.bloom, cr.call_result, cr.consensus_timestamp, cr.contract_id,
+  cr.created_contract_ids::text[] AS created_contract_ids,
   cr.error_message, cr.failed_initcode, cr.function_parameters,
   CASE WHEN cr.sender_id IS NULL THEN cr.function_result END AS function_result,
   cr.gas_consumed, cr.gas_limit, cr.gas_used, cr.payer_account_id, cr.sender_id, cr.transaction_hash, cr.transaction_index,

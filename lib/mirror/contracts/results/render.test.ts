@@ -11,7 +11,7 @@ const ROW: ContractResultRow = {
   call_result: bytes("0606"),
   consensus_timestamp: 187655000123456n,
   contract_id: 6001n,
-  created_contract_ids: [7001n],
+  created_contract_ids: ["7001"],
   error_message: "",
   failed_initcode: null,
   function_parameters: bytes("0707"),
