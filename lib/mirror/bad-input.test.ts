@@ -35,6 +35,9 @@ const PARAMETERS: Readonly<Record<string, readonly string[]>> = {
   "/api/v1/balances": ["account.balance", "account.id", "account.publickey", "limit", "order", "timestamp"],
   "/api/v1/blocks": ["block.number", "limit", "order", "timestamp"],
   "/api/v1/blocks/{hashOrNumber}": [],
+  "/api/v1/contracts": ["contract.id", "limit", "order"],
+  "/api/v1/contracts/{contractIdOrAddress}": ["timestamp"],
+  "/api/v1/contracts/{contractIdOrAddress}/state": ["limit", "order", "slot", "timestamp"],
   "/api/v1/network/exchangerate": ["timestamp"],
   "/api/v1/network/fees": ["order", "timestamp"],
   "/api/v1/network/nodes": ["file.id", "limit", "node.id", "order"],
@@ -63,6 +66,7 @@ const NUMBERS = ["0", "1", "2", "25", "101", "-1", "9223372036854775807", "92233
 const TIMESTAMPS = ["0", "1", "9999999999", "9999999999.999999999", "9223372036.854775807", "9223372036.854775808", "1.0000000001", "-1"];
 const IDS = ["0.0.2", "2", "-1", "0.0.274877906944", "0.65536.1", "1024.0.1", "9223372036854775807", "0x00000000000000000000000000000000000003e9", "06bd279138d5918402fc8ad500526cb2ee0eb985", "1.2.0000000000000000000000000000000000000012", "KGNABD5L3ZGSRVUCSPDR7TONZSRY3D5OMEBKQMVTD2AC6JL72HMQ"];
 const WORDS = ["asc", "DESC", "true", "FALSE", "success", "FAIL", "credit", "debit", "CRYPTOTRANSFER", "cryptotransfer", "all", "FUNGIBLE_COMMON", "non_fungible_unique", "base64", "utf-8", "totalcoins", "circulating", "abc", "%", "é", ""];
+const SLOTS = ["1", "0x2d", "0".repeat(63) + "1", "0x" + "f".repeat(64), "0".repeat(65), "0x", "g1"];
 const KEYS = ["0x" + "ab".repeat(32), "ab".repeat(33), "302a300506032b6570032100" + "ab".repeat(32)];
 
 /** Ids, timestamps and serial numbers that exist in the demo ledger, so that good values reach rows. */
@@ -93,6 +97,7 @@ async function ledgerValues(sql: SqlClient): Promise<LedgerValues> {
     serials,
     paths: {
       idOrAliasOrEvmAddress: accounts,
+      contractIdOrAddress: ["0.0.2", "0x" + "5e17c988cc14ae5f0bf328245eaf88f081c3a614", ...accounts],
       tokenId: tokens,
       serialNumber: serials,
       topicId: topics,
@@ -114,11 +119,13 @@ function valuesFor(key: string, ledger: LedgerValues): fc.Arbitrary<string> {
         ? [...ledger.accounts, ...ledger.tokens, ...IDS]
         : key.includes("publickey")
           ? KEYS
-          : key === "serialnumber" || key === "sequencenumber" || key === "nonce"
-            ? [...ledger.serials, ...NUMBERS]
-            : key === "limit" || key === "account.balance" || key === "block.number" || key === "node.id"
-              ? NUMBERS
-              : WORDS;
+          : key === "slot"
+            ? SLOTS
+            : key === "serialnumber" || key === "sequencenumber" || key === "nonce"
+              ? [...ledger.serials, ...NUMBERS]
+              : key === "limit" || key === "account.balance" || key === "block.number" || key === "node.id"
+                ? NUMBERS
+                : WORDS;
   return fc.oneof(
     { weight: 6, arbitrary: fc.tuple(fc.constantFrom(...OPERATORS), fc.constantFrom(...typed)).map(([op, value]) => `${op}${value}`) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...BAD_OPERATORS), fc.constantFrom(...typed)).map(([op, value]) => `${op}${value}`) },

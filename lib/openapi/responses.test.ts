@@ -107,6 +107,7 @@ type Fixtures = {
   schedule: string;
   transactionId: string;
   blockNumber: string;
+  contract: string;
   componentId: string;
   groupId: string;
   incidentId: string;
@@ -170,6 +171,14 @@ const CASES: Case[] = [
   mirror("/blocks/{hashOrNumber}", 200, (f) => ({ params: { hashOrNumber: f.blockNumber } })),
   mirror("/blocks/{hashOrNumber}", 400, () => ({ params: { hashOrNumber: "not-a-block" } })),
   mirror("/blocks/{hashOrNumber}", 404, () => ({ params: { hashOrNumber: "999999999" } })),
+  mirror("/contracts", 200, () => ({ query: "limit=2" })),
+  mirror("/contracts", 400, () => badLimit),
+  mirror("/contracts/{contractIdOrAddress}", 200, (f) => ({ params: { contractIdOrAddress: f.contract } })),
+  mirror("/contracts/{contractIdOrAddress}", 400, () => ({ params: { contractIdOrAddress: "x" } })),
+  mirror("/contracts/{contractIdOrAddress}", 404, () => ({ params: { contractIdOrAddress: "0.0.99999999" } })),
+  mirror("/contracts/{contractIdOrAddress}/state", 200, (f) => ({ params: { contractIdOrAddress: f.contract } })),
+  mirror("/contracts/{contractIdOrAddress}/state", 400, (f) => ({ params: { contractIdOrAddress: f.contract }, ...badLimit })),
+  mirror("/contracts/{contractIdOrAddress}/state", 404, () => ({ params: { contractIdOrAddress: "0x5e17c988cc14ae5f0bf328245eaf88f081c3a614" } })),
   mirror("/network/exchangerate", 200, () => ({})),
   mirror("/network/exchangerate", 400, () => ({ query: "timestamp=x" })),
   mirror("/network/fees", 200, () => ({})),
@@ -308,6 +317,25 @@ async function getJson(template: string, fixtures: Fixtures, request: Request_):
   return (await response.json()) as Record<string, unknown>;
 }
 
+/** The demo ledger has no contracts yet: one with code and two storage slots, numbered after every entity. */
+async function addContract(db: Database): Promise<string> {
+  const [row] = await db.sql.query<{ id: bigint }>("SELECT max(id) + 1 AS id FROM entity");
+  const id = row!.id;
+  await db.sql.query(
+    `INSERT INTO entity (id, num, realm, shard, type, balance, balance_timestamp, created_timestamp, key, memo, timestamp_range)
+     VALUES ($1, $1, 0, 0, 'CONTRACT', 0, 1700000000000000000, 1700000000000000000, '\\x0a0101'::bytea, 'openapi check', '[1700000000000000000,)')`,
+    [id],
+  );
+  await db.sql.query("INSERT INTO contract (id, initcode, runtime_bytecode) VALUES ($1, '\\x6080'::bytea, '\\x6080604052'::bytea)", [id]);
+  await db.sql.query(
+    `INSERT INTO contract_state (contract_id, created_timestamp, modified_timestamp, slot, value)
+     SELECT $1, 1700000000000000000, 1700000000000000000, decode(lpad(to_hex(n), 64, '0'), 'hex'), decode(lpad(to_hex(n * 7), 64, '0'), 'hex')
+       FROM generate_series(1, 2) AS n`,
+    [id],
+  );
+  return formatEntityId(id);
+}
+
 function firstOf<T>(items: readonly T[], what: string): T {
   const [first] = items;
   if (first === undefined) throw new Error(`the demo data has no ${what}`);
@@ -377,6 +405,7 @@ describe("every route's responses match the OpenAPI document", () => {
     fixtures.transactionId = firstOf(transactions, "transaction").transaction_id!;
     const blocks = (await getJson("/api/v1/blocks", fixtures, { query: "limit=1" })).blocks as Array<Record<string, number>>;
     fixtures.blockNumber = String(firstOf(blocks, "block").number);
+    fixtures.contract = await addContract(db);
   }, 120_000);
 
   afterAll(async () => {
