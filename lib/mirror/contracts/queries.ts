@@ -1,6 +1,7 @@
 import type { SqlClient } from "@/lib/db";
 import { SQL_OPERATOR, SqlConditions, sqlLimit } from "../filters";
 import type { Operator, Order } from "../query";
+import { MAX_INT64 } from "../timestamp";
 import type { ContractPath } from "./contract-path";
 
 /**
@@ -75,7 +76,7 @@ const TIMESTAMP_RANGE: Record<Operator, (value: string) => string> = {
   eq: (value) => `lower(e.timestamp_range) <= ${value}`,
   lte: (value) => `lower(e.timestamp_range) <= ${value}`,
   lt: (value) => `lower(e.timestamp_range) < ${value}`,
-  gt: (value) => `(upper_inf(e.timestamp_range) OR upper(e.timestamp_range) - 1 > ${value})`,
+  gt: (value) => `(upper_inf(e.timestamp_range) OR upper(e.timestamp_range) - 1 > ${value}) AND ${value} < ${MAX_INT64}`,
   gte: (value) => `(upper_inf(e.timestamp_range) OR upper(e.timestamp_range) > ${value})`,
   ne: (value) => `NOT e.timestamp_range @> ${value}`,
 };
