@@ -14,6 +14,8 @@ import { createBalancesHandler } from "@/lib/mirror/balances/balances";
 import { createBlockByHashOrNumberHandler } from "@/lib/mirror/blocks/block-by-hash-or-number";
 import { createBlocksHandler } from "@/lib/mirror/blocks/blocks";
 import type { MirrorContext } from "@/lib/mirror/context";
+import { createAllContractResultsHandler } from "@/lib/mirror/contracts/results/all-contract-results";
+import { createContractResultsHandler } from "@/lib/mirror/contracts/results/contract-results";
 import { createExchangeRateHandler } from "@/lib/mirror/network/exchange-rate";
 import { createFeesHandler } from "@/lib/mirror/network/fees";
 import { createNodesHandler } from "@/lib/mirror/network/nodes";
@@ -96,6 +98,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
   mirror("/api/v1/balances", createBalancesHandler),
   mirror("/api/v1/blocks", createBlocksHandler),
   mirror("/api/v1/blocks/{hashOrNumber}", createBlockByHashOrNumberHandler),
+  mirror("/api/v1/contracts/results", createAllContractResultsHandler),
+  mirror("/api/v1/contracts/{contractIdOrAddress}/results", createContractResultsHandler),
   mirror("/api/v1/network/exchangerate", createExchangeRateHandler),
   // The mirror's fee schedule; POST is the fee estimator's, on the path the Hiero SDKs ask.
   { path: "/api/v1/network/fees", face: "mirror", methods: { GET: { mirror: createFeesHandler }, POST: estimateFees } },

@@ -16,6 +16,8 @@ export const SERVED_GROUPS: readonly string[] = [
   "balances",
   "blocks",
   "blocks/{id}",
+  "contracts/results",
+  "contracts/{id}/results",
   "network/exchangerate",
   "network/fees",
   "network/nodes",

@@ -5,7 +5,7 @@ import { linkHeader } from "../../pagination";
 import { RequestQuery } from "../../query";
 import { mirrorJson } from "../../response";
 import { parseContractResultsParams, parseHbar } from "./params";
-import { findBlocksOfTimestamps, findEthereumTransactions } from "./queries";
+import { findBlocksOfTimestamps, findEthereumTransactions, findFirstTransactionTimestamp } from "./queries";
 import { renderContractResultDetails } from "./render";
 import { findResultsPage } from "./results-page";
 import { resultsNextLink } from "./results-link";
@@ -22,7 +22,9 @@ export function createAllContractResultsHandler(mirror: MirrorContext): Handler 
     const params = parseContractResultsParams(query, mirror.config);
     const hbar = parseHbar(query);
     const sql = await mirror.sql();
-    const { rows, windowEnd } = await findResultsPage(sql, params, { allContracts: true });
+    const { bind, maxRange } = mirror.config.timestampWindow;
+    const window = bind ? { first: () => findFirstTransactionTimestamp(sql), now: mirror.now(), maxRange } : undefined;
+    const { rows, windowEnd } = await findResultsPage(sql, params, { allContracts: true, window });
     const [ethereum, blocks] = await Promise.all([
       findEthereumTransactions(sql, rows),
       findBlocksOfTimestamps(

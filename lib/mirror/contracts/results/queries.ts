@@ -13,7 +13,8 @@ export type ContractResultRow = {
   call_result: Uint8Array | null;
   consensus_timestamp: bigint;
   contract_id: bigint | null;
-  created_contract_ids: bigint[] | null;
+  /** As text: the drivers read a bigint[] into doubles. */
+  created_contract_ids: string[] | null;
   error_message: string | null;
   failed_initcode: Uint8Array | null;
   function_parameters: Uint8Array | null;
@@ -37,7 +38,8 @@ export type ContractResultRow = {
  * The select list and joins a ContractResultRow holds (`cr` is
  * contract_result); a query adds its WHERE, ORDER BY and LIMIT.
  */
-export const CONTRACT_RESULT_FROM = `SELECT cr.amount, cr.bloom, cr.call_result, cr.consensus_timestamp, cr.contract_id, cr.created_contract_ids,
+export const CONTRACT_RESULT_FROM = `SELECT cr.amount, cr.bloom, cr.call_result, cr.consensus_timestamp, cr.contract_id,
+  cr.created_contract_ids::text[] AS created_contract_ids,
   cr.error_message, cr.failed_initcode, cr.function_parameters,
   CASE WHEN cr.sender_id IS NULL THEN cr.function_result END AS function_result,
   cr.gas_consumed, cr.gas_limit, cr.gas_used, cr.payer_account_id, cr.sender_id, cr.transaction_hash, cr.transaction_index,
@@ -54,7 +56,8 @@ export type EthereumTransactionRow = {
   call_data?: Uint8Array | null;
   chain_id: Uint8Array | null;
   consensus_timestamp: bigint;
-  gas_limit: bigint | null;
+  /** Read by the single-result endpoints only; the list shows the result's own gas limit. */
+  gas_limit?: bigint | null;
   gas_price: Uint8Array | null;
   max_fee_per_gas: Uint8Array | null;
   max_priority_fee_per_gas: Uint8Array | null;
@@ -169,11 +172,17 @@ export async function findEthereumTransactions(
   if (results.length === 0) return new Map();
   const timestamps = results.map((result) => result.consensus_timestamp);
   const rows = await sql.query<EthereumTransactionRow>(
-    `SELECT access_list, authorization_list, chain_id, consensus_timestamp, gas_limit, gas_price, max_fee_per_gas,
+    `SELECT access_list, authorization_list, chain_id, consensus_timestamp, gas_price, max_fee_per_gas,
        max_priority_fee_per_gas, nonce, recovery_id, signature_r, signature_s, signature_v, to_address, type, value
      FROM ethereum_transaction
      WHERE payer_account_id = ANY($1::bigint[]) AND consensus_timestamp = ANY($2::bigint[])`,
     [[...new Set(results.map((result) => result.payer_account_id))], timestamps],
   );
   return new Map(rows.map((row) => [row.consensus_timestamp, row]));
+}
+
+/** The first transaction's timestamp, 0 without any (upstream `getFirstTransactionTimestamp`). */
+export async function findFirstTransactionTimestamp(sql: SqlClient): Promise<bigint> {
+  const [row] = await sql.query<{ consensus_timestamp: bigint }>("SELECT consensus_timestamp FROM transaction ORDER BY consensus_timestamp LIMIT 1");
+  return row?.consensus_timestamp ?? 0n;
 }

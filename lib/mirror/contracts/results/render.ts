@@ -24,7 +24,7 @@ export function renderContractResult(row: ContractResultRow, options: ContractRe
     bloom: row.bloom && row.bloom.length === 0 ? EMPTY_BLOOM : hexBytes(row.bloom),
     call_result: hexBytes(row.call_result),
     contract_id: row.contract_id === null ? null : formatEntityId(row.contract_id),
-    created_contract_ids: (row.created_contract_ids ?? []).map(formatEntityId),
+    created_contract_ids: (row.created_contract_ids ?? []).map((id) => formatEntityId(BigInt(id))),
     error_message: row.error_message ? row.error_message : null,
     from: row.sender_id !== null ? longZeroEvmAddress(row.sender_id) : senderAlias(row.function_result),
     function_parameters: hexBytes(row.function_parameters),
