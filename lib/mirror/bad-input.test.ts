@@ -35,6 +35,8 @@ const PARAMETERS: Readonly<Record<string, readonly string[]>> = {
   "/api/v1/balances": ["account.balance", "account.id", "account.publickey", "limit", "order", "timestamp"],
   "/api/v1/blocks": ["block.number", "limit", "order", "timestamp"],
   "/api/v1/blocks/{hashOrNumber}": [],
+  "/api/v1/contracts/results": ["block.hash", "block.number", "from", "hbar", "internal", "limit", "order", "timestamp", "transaction.index"],
+  "/api/v1/contracts/{contractIdOrAddress}/results": ["block.hash", "block.number", "from", "internal", "limit", "order", "timestamp", "transaction.index"],
   "/api/v1/network/exchangerate": ["timestamp"],
   "/api/v1/network/fees": ["order", "timestamp"],
   "/api/v1/network/nodes": ["file.id", "limit", "node.id", "order"],
@@ -66,7 +68,7 @@ const WORDS = ["asc", "DESC", "true", "FALSE", "success", "FAIL", "credit", "deb
 const KEYS = ["0x" + "ab".repeat(32), "ab".repeat(33), "302a300506032b6570032100" + "ab".repeat(32)];
 
 /** Ids, timestamps and serial numbers that exist in the demo ledger, so that good values reach rows. */
-type LedgerValues = { accounts: string[]; tokens: string[]; timestamps: string[]; serials: string[]; paths: Record<string, string[]> };
+type LedgerValues = { accounts: string[]; tokens: string[]; timestamps: string[]; serials: string[]; blockHashes: string[]; paths: Record<string, string[]> };
 
 async function ledgerValues(sql: SqlClient): Promise<LedgerValues> {
   const column = async (text: string) => (await sql.query<{ value: bigint | string }>(text)).map((row) => row.value);
@@ -80,6 +82,8 @@ async function ledgerValues(sql: SqlClient): Promise<LedgerValues> {
   const messageTimes = (await column("SELECT consensus_timestamp AS value FROM topic_message ORDER BY consensus_timestamp DESC LIMIT 1")).map((value) => formatTimestamp(BigInt(value)));
   const schedules = await ids("SELECT schedule_id AS value FROM schedule ORDER BY schedule_id LIMIT 2");
   const blocks = (await column('SELECT "index" AS value FROM record_file ORDER BY consensus_end DESC LIMIT 1')).map(String);
+  const blockHashes = (await column("SELECT hash AS value FROM record_file ORDER BY consensus_end DESC LIMIT 1")).flatMap((hash) => [String(hash), `0x${String(hash).slice(0, 64)}`]);
+  const contracts = await ids("SELECT id AS value FROM entity WHERE type = 'CONTRACT' ORDER BY id LIMIT 2");
   const [transaction] = await sql.query<{ payer: bigint; valid_start: bigint }>(
     "SELECT payer_account_id AS payer, valid_start_ns AS valid_start FROM transaction ORDER BY consensus_timestamp DESC LIMIT 1",
   );
@@ -91,7 +95,9 @@ async function ledgerValues(sql: SqlClient): Promise<LedgerValues> {
     tokens,
     timestamps: [...times, ...messageTimes],
     serials,
+    blockHashes,
     paths: {
+      contractIdOrAddress: contracts,
       idOrAliasOrEvmAddress: accounts,
       tokenId: tokens,
       serialNumber: serials,
@@ -110,15 +116,17 @@ function valuesFor(key: string, ledger: LedgerValues): fc.Arbitrary<string> {
   const typed =
     key === "timestamp"
       ? [...ledger.timestamps, ...TIMESTAMPS]
-      : key.endsWith(".id")
+      : key.endsWith(".id") || key === "from"
         ? [...ledger.accounts, ...ledger.tokens, ...IDS]
         : key.includes("publickey")
           ? KEYS
           : key === "serialnumber" || key === "sequencenumber" || key === "nonce"
             ? [...ledger.serials, ...NUMBERS]
-            : key === "limit" || key === "account.balance" || key === "block.number" || key === "node.id"
+            : key === "limit" || key === "account.balance" || key === "block.number" || key === "node.id" || key === "transaction.index"
               ? NUMBERS
-              : WORDS;
+              : key === "block.hash"
+                ? [...ledger.blockHashes, ...KEYS]
+                : WORDS;
   return fc.oneof(
     { weight: 6, arbitrary: fc.tuple(fc.constantFrom(...OPERATORS), fc.constantFrom(...typed)).map(([op, value]) => `${op}${value}`) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...BAD_OPERATORS), fc.constantFrom(...typed)).map(([op, value]) => `${op}${value}`) },

@@ -103,7 +103,7 @@ export function findContractResults(sql: SqlClient, filter: ContractResultsFilte
   if (filter.contractId !== undefined) conditions.add(`cr.contract_id = ${conditions.param(filter.contractId)}`);
   addAlternatives(conditions, "cr.sender_id", filter.senders.map(({ op, id }) => ({ op, value: id })));
   addAlternatives(conditions, "cr.consensus_timestamp", filter.timestamps);
-  if (filter.transactionIndexes.length > 0) conditions.add(`cr.transaction_index = ANY(${conditions.param(filter.transactionIndexes)}::int[])`);
+  if (filter.transactionIndexes.length > 0) conditions.add(`cr.transaction_index = ANY(${conditions.param(filter.transactionIndexes)}::bigint[])`);
   if (!filter.internal) conditions.add("cr.transaction_nonce = 0");
   const direction = filter.order === "asc" ? "ASC" : "DESC";
   return sql.query<ContractResultRow>(

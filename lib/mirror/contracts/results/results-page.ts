@@ -2,6 +2,7 @@ import type { SqlClient } from "@/lib/db";
 import { notFound } from "@/lib/http/errors";
 import { idByEvmAddress } from "../../accounts/queries";
 import type { Order } from "../../query";
+import { MAX_INT64 } from "../../timestamp";
 import type { ContractResultsParams } from "./params";
 import { findBlockByHash, findBlockByNumber, findContractResults, type ContractResultRow, type TimestampCondition } from "./queries";
 
@@ -81,7 +82,8 @@ async function narrowTimestamps(
       upper = upper === undefined || bound < upper ? bound : upper;
     }
   }
-  if (lower !== undefined && upper !== undefined && upper < lower) return undefined;
+  // Past int64 (`gt:` the largest timestamp) no row can be.
+  if ((lower !== undefined && upper !== undefined && upper < lower) || (lower !== undefined && lower > MAX_INT64)) return undefined;
   const equal = [...new Set(conditions.filter(({ op }) => op === "eq").map(({ value }) => value))];
   const excluded = [...new Set(conditions.filter(({ op }) => op === "ne").map(({ value }) => value))];
   let windowEnd: bigint | undefined;
