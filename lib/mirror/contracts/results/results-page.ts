@@ -3,6 +3,7 @@ import { notFound } from "@/lib/http/errors";
 import { idByEvmAddress } from "../../accounts/queries";
 import type { Order } from "../../query";
 import { MAX_INT64 } from "../../timestamp";
+import { timestampRangeOf } from "../../transactions/timestamp-range";
 import type { ContractResultsParams } from "./params";
 import { findBlockByHash, findBlockByNumber, findContractResults, type ContractResultRow, type TimestampCondition } from "./queries";
 
@@ -71,28 +72,18 @@ async function narrowTimestamps(
   order: Order,
   window: TimestampWindow | undefined,
 ): Promise<{ conditions: TimestampCondition[]; windowEnd?: bigint } | undefined> {
-  let lower: bigint | undefined;
-  let upper: bigint | undefined;
-  for (const { op, value } of conditions) {
-    if (op === "gt" || op === "gte") {
-      const bound = op === "gt" ? value + 1n : value;
-      lower = lower === undefined || bound > lower ? bound : lower;
-    } else if (op === "lt" || op === "lte") {
-      const bound = op === "lt" ? value - 1n : value;
-      upper = upper === undefined || bound < upper ? bound : upper;
-    }
-  }
-  // Past int64 (`gt:` the largest timestamp) no row can be.
-  if ((lower !== undefined && upper !== undefined && upper < lower) || (lower !== undefined && lower > MAX_INT64)) return undefined;
-  const equal = [...new Set(conditions.filter(({ op }) => op === "eq").map(({ value }) => value))];
-  const excluded = [...new Set(conditions.filter(({ op }) => op === "ne").map(({ value }) => value))];
+  const range = timestampRangeOf(conditions.map(({ op, value }) => ({ op, nanos: value })));
+  if (range.empty) return undefined;
+  let lower = range.lower ?? undefined;
+  let upper = range.upper ?? undefined;
+  const { equal, excluded } = range;
   let windowEnd: bigint | undefined;
   if (window && equal.length === 0) {
     lower ??= await window.first();
     upper ??= window.now;
     if (upper - lower + 1n > window.maxRange) {
       if (order === "desc") windowEnd = lower = upper - window.maxRange + 1n;
-      else windowEnd = upper = lower + window.maxRange - 1n;
+      else windowEnd = upper = min(lower + window.maxRange - 1n, MAX_INT64);
     }
   }
   return {
@@ -104,4 +95,8 @@ async function narrowTimestamps(
     ],
     windowEnd,
   };
+}
+
+function min(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
 }
