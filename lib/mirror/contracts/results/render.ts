@@ -14,7 +14,9 @@ const LEGACY_TYPE = 0;
 
 /** A contract result (upstream's ContractResultViewModel): /contracts/{id}/results items and the base of the detailed view. */
 export function renderContractResult(row: ContractResultRow, options: ContractResultViewOptions) {
-  const contractAddress = row.contract_id === null ? null : longZeroEvmAddress(row.contract_id);
+  // A failed create has no contract: its row holds 0, which upstream's nullable id parse reads as none.
+  const contractId = row.contract_id === 0n ? null : row.contract_id;
+  const contractAddress = contractId === null ? null : longZeroEvmAddress(contractId);
   return {
     address: row.evm_address && row.evm_address.length > 0 ? hexBytes(row.evm_address) : contractAddress,
     amount: row.amount,
@@ -23,7 +25,7 @@ export function renderContractResult(row: ContractResultRow, options: ContractRe
       : {}),
     bloom: row.bloom && row.bloom.length === 0 ? EMPTY_BLOOM : hexBytes(row.bloom),
     call_result: hexBytes(row.call_result),
-    contract_id: row.contract_id === null ? null : formatEntityId(row.contract_id),
+    contract_id: contractId === null ? null : formatEntityId(contractId),
     created_contract_ids: (row.created_contract_ids ?? []).map((id) => formatEntityId(BigInt(id))),
     error_message: row.error_message ? row.error_message : null,
     from: row.sender_id !== null ? longZeroEvmAddress(row.sender_id) : senderAlias(row.function_result),
