@@ -38,6 +38,8 @@ const PARAMETERS: Readonly<Record<string, readonly string[]>> = {
   "/api/v1/contracts": ["contract.id", "limit", "order"],
   "/api/v1/contracts/{contractIdOrAddress}": ["timestamp"],
   "/api/v1/contracts/{contractIdOrAddress}/state": ["limit", "order", "slot", "timestamp"],
+  "/api/v1/contracts/results": ["block.hash", "block.number", "from", "hbar", "internal", "limit", "order", "timestamp", "transaction.index"],
+  "/api/v1/contracts/{contractIdOrAddress}/results": ["block.hash", "block.number", "from", "internal", "limit", "order", "timestamp", "transaction.index"],
   "/api/v1/network/exchangerate": ["timestamp"],
   "/api/v1/network/fees": ["order", "timestamp"],
   "/api/v1/network/nodes": ["file.id", "limit", "node.id", "order"],
@@ -70,7 +72,7 @@ const SLOTS = ["1", "0x2d", "0".repeat(63) + "1", "0x" + "f".repeat(64), "0".rep
 const KEYS = ["0x" + "ab".repeat(32), "ab".repeat(33), "302a300506032b6570032100" + "ab".repeat(32)];
 
 /** Ids, timestamps and serial numbers that exist in the demo ledger, so that good values reach rows. */
-type LedgerValues = { accounts: string[]; tokens: string[]; timestamps: string[]; serials: string[]; paths: Record<string, string[]> };
+type LedgerValues = { accounts: string[]; tokens: string[]; timestamps: string[]; serials: string[]; blockHashes: string[]; paths: Record<string, string[]> };
 
 async function ledgerValues(sql: SqlClient): Promise<LedgerValues> {
   const column = async (text: string) => (await sql.query<{ value: bigint | string }>(text)).map((row) => row.value);
@@ -84,6 +86,8 @@ async function ledgerValues(sql: SqlClient): Promise<LedgerValues> {
   const messageTimes = (await column("SELECT consensus_timestamp AS value FROM topic_message ORDER BY consensus_timestamp DESC LIMIT 1")).map((value) => formatTimestamp(BigInt(value)));
   const schedules = await ids("SELECT schedule_id AS value FROM schedule ORDER BY schedule_id LIMIT 2");
   const blocks = (await column('SELECT "index" AS value FROM record_file ORDER BY consensus_end DESC LIMIT 1')).map(String);
+  const blockHashes = (await column("SELECT hash AS value FROM record_file ORDER BY consensus_end DESC LIMIT 1")).flatMap((hash) => [String(hash), `0x${String(hash).slice(0, 64)}`]);
+  const contracts = await ids("SELECT id AS value FROM entity WHERE type = 'CONTRACT' ORDER BY id LIMIT 2");
   const [transaction] = await sql.query<{ payer: bigint; valid_start: bigint }>(
     "SELECT payer_account_id AS payer, valid_start_ns AS valid_start FROM transaction ORDER BY consensus_timestamp DESC LIMIT 1",
   );
@@ -95,9 +99,10 @@ async function ledgerValues(sql: SqlClient): Promise<LedgerValues> {
     tokens,
     timestamps: [...times, ...messageTimes],
     serials,
+    blockHashes,
     paths: {
       idOrAliasOrEvmAddress: accounts,
-      contractIdOrAddress: ["0.0.2", "0x" + "5e17c988cc14ae5f0bf328245eaf88f081c3a614", ...accounts],
+      contractIdOrAddress: [...contracts, "0.0.2", "0x" + "5e17c988cc14ae5f0bf328245eaf88f081c3a614", ...accounts],
       tokenId: tokens,
       serialNumber: serials,
       topicId: topics,
@@ -115,7 +120,7 @@ function valuesFor(key: string, ledger: LedgerValues): fc.Arbitrary<string> {
   const typed =
     key === "timestamp"
       ? [...ledger.timestamps, ...TIMESTAMPS]
-      : key.endsWith(".id")
+      : key.endsWith(".id") || key === "from"
         ? [...ledger.accounts, ...ledger.tokens, ...IDS]
         : key.includes("publickey")
           ? KEYS
@@ -123,8 +128,10 @@ function valuesFor(key: string, ledger: LedgerValues): fc.Arbitrary<string> {
             ? SLOTS
             : key === "serialnumber" || key === "sequencenumber" || key === "nonce"
               ? [...ledger.serials, ...NUMBERS]
-              : key === "limit" || key === "account.balance" || key === "block.number" || key === "node.id"
+              : key === "limit" || key === "account.balance" || key === "block.number" || key === "node.id" || key === "transaction.index"
                 ? NUMBERS
+                : key === "block.hash"
+                  ? [...ledger.blockHashes, ...KEYS]
                 : WORDS;
   return fc.oneof(
     { weight: 6, arbitrary: fc.tuple(fc.constantFrom(...OPERATORS), fc.constantFrom(...typed)).map(([op, value]) => `${op}${value}`) },

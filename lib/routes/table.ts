@@ -17,6 +17,8 @@ import type { MirrorContext } from "@/lib/mirror/context";
 import { createContractByIdHandler } from "@/lib/mirror/contracts/contract-by-id";
 import { createContractsHandler } from "@/lib/mirror/contracts/contracts";
 import { createContractStateHandler } from "@/lib/mirror/contracts/state/contract-state";
+import { createAllContractResultsHandler } from "@/lib/mirror/contracts/results/all-contract-results";
+import { createContractResultsHandler } from "@/lib/mirror/contracts/results/contract-results";
 import { createExchangeRateHandler } from "@/lib/mirror/network/exchange-rate";
 import { createFeesHandler } from "@/lib/mirror/network/fees";
 import { createNodesHandler } from "@/lib/mirror/network/nodes";
@@ -102,6 +104,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
   mirror("/api/v1/contracts", createContractsHandler, "slowLists"),
   mirror("/api/v1/contracts/{contractIdOrAddress}", createContractByIdHandler),
   mirror("/api/v1/contracts/{contractIdOrAddress}/state", createContractStateHandler),
+  mirror("/api/v1/contracts/results", createAllContractResultsHandler),
+  mirror("/api/v1/contracts/{contractIdOrAddress}/results", createContractResultsHandler),
   mirror("/api/v1/network/exchangerate", createExchangeRateHandler),
   // The mirror's fee schedule; POST is the fee estimator's, on the path the Hiero SDKs ask.
   { path: "/api/v1/network/fees", face: "mirror", methods: { GET: { mirror: createFeesHandler }, POST: estimateFees } },

@@ -19,6 +19,8 @@ export const SERVED_GROUPS: readonly string[] = [
   "contracts",
   "contracts/{id}",
   "contracts/{id}/state",
+  "contracts/results",
+  "contracts/{id}/results",
   "network/exchangerate",
   "network/fees",
   "network/nodes",

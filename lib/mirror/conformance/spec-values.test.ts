@@ -22,6 +22,8 @@ describe("spec values", () => {
     expect(hex(specBytes("1"))).toBe("01");
     expect(hex(specBytes("AQID"))).toBe("010203");
     expect(hex(specBytes([1n, 2n]))).toBe("0102");
+    expect(hex(specBytes(["0x2E90EDD000"]))).toBe("2e90edd000");
+    expect(hex(specBytes(["0x56", "0x44"]))).toBe("5644");
     expect(specBytes(null)).toBeNull();
   });
 

@@ -17,14 +17,29 @@ export function specEntityId(value: unknown, system: SystemShardRealm): bigint |
 
 const HEX = /^(0x)?[0-9A-Fa-f]+$/;
 
-/** `valueToBuffer`: hex (odd length decoded like Node's Buffer), else base64; a byte array as bytes. */
+/**
+ * `valueToBuffer`: hex, else base64; a byte array as bytes. An odd-length hex
+ * value is left-padded with a 0: the contracts/{id}/results/{id} eth-data
+ * specs store `max_fee_per_gas` "0xBA43B7400" and expect its whole value
+ * (50000000000 weibars, `max_fee_per_gas` "0x5" tinybars), which Node's Buffer
+ * would cut to four bytes. An array item written `0x…` is its hex bytes: the
+ * /contracts/results specs give Ethereum values as `["0x2E90EDD000"]` and
+ * expect the amount that value is in weibars (20 tinybars; 200000000000 with
+ * `hbar=false`), which upstream's view computes from the stored bytes
+ * (ContractResultDetailsViewModel), so they are stored whole, not cut to a
+ * byte as `Buffer.from(array)` would.
+ */
 export function specBytes(value: unknown): Uint8Array | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Uint8Array) return value;
   if (typeof value === "string") {
-    return HEX.test(value) ? nodeHex(value.replace(/^0x/, "").padStart(2, "0")) : Uint8Array.from(Buffer.from(value, "base64"));
+    if (!HEX.test(value)) return Uint8Array.from(Buffer.from(value, "base64"));
+    const hex = value.replace(/^0x/, "");
+    return nodeHex(hex.length % 2 === 1 ? `0${hex}` : hex);
   }
-  if (Array.isArray(value)) return Uint8Array.from(value.map((byte) => Number(byte)));
+  if (Array.isArray(value)) {
+    return Uint8Array.from(value.flatMap((item) => (typeof item === "string" && /^0x[0-9A-Fa-f]+$/.test(item) ? [...specBytes(item)!] : [Number(item)])));
+  }
   throw new Error(`setup: cannot read bytes from ${String(value)}`);
 }
 

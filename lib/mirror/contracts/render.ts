@@ -1,6 +1,6 @@
 import { decodeEntityId, formatEntityId, formatOptionalEntityId, longZeroEvmAddress } from "../entity-id";
 import { expiry } from "../expiry";
-import { hexString } from "../hex";
+import { hexBytes } from "../hex";
 import { formatKey } from "../keys";
 import { formatOptionalTimestamp, formatTimestamp } from "../timestamp";
 import type { ContractRow, ContractWithBytecodeRow } from "./queries";
@@ -9,7 +9,7 @@ import type { ContractRow, ContractWithBytecodeRow } from "./queries";
 
 /** Its own EVM address, else the long-zero address of its id. */
 export function contractEvmAddress(id: bigint, evmAddress: Uint8Array | null): string {
-  return evmAddress && evmAddress.length > 0 ? hexString(evmAddress) : longZeroEvmAddress(id);
+  return evmAddress && evmAddress.length > 0 ? hexBytes(evmAddress) : longZeroEvmAddress(id);
 }
 
 export function renderContract(row: ContractRow) {
@@ -47,10 +47,10 @@ export function bytecodeFileId(row: ContractWithBytecodeRow): bigint | null {
  * lacks one) or else the contract's `initcode`.
  */
 export function renderContractWithBytecode(row: ContractWithBytecodeRow, fileContent: Uint8Array | null) {
-  let bytecode = hexString(row.initcode);
+  let bytecode = hexBytes(row.initcode);
   if (bytecodeFileId(row) !== null) {
     const text = Buffer.from(fileContent ?? []).toString("utf8");
     bytecode = text.startsWith("0x") ? text : `0x${text}`;
   }
-  return { ...renderContract(row), bytecode, runtime_bytecode: hexString(row.runtime_bytecode) };
+  return { ...renderContract(row), bytecode, runtime_bytecode: hexBytes(row.runtime_bytecode) };
 }

@@ -1,5 +1,5 @@
 import { formatEntityId } from "../../entity-id";
-import { hexString } from "../../hex";
+import { hexBytes } from "../../hex";
 import { formatTimestamp } from "../../timestamp";
 import { contractEvmAddress } from "../render";
 import type { ContractStateRow } from "./queries";
@@ -10,12 +10,12 @@ export function renderContractState(row: ContractStateRow) {
     address: contractEvmAddress(row.contract_id, row.evm_address),
     contract_id: formatEntityId(row.contract_id),
     timestamp: formatTimestamp(row.modified_timestamp),
-    slot: hexString(row.slot, 64),
-    value: hexString(row.value, 64),
+    slot: hexBytes(row.slot, 64),
+    value: hexBytes(row.value, 64),
   };
 }
 
 /** A slot as a number, for the next page's bound. */
 export function slotNumber(slot: Uint8Array): bigint {
-  return slot.length === 0 ? 0n : BigInt(hexString(slot));
+  return slot.length === 0 ? 0n : BigInt(hexBytes(slot));
 }
