@@ -13,6 +13,7 @@ import { createTokenAllowancesHandler } from "@/lib/mirror/allowances/token-allo
 import { createBalancesHandler } from "@/lib/mirror/balances/balances";
 import { createBlockByHashOrNumberHandler } from "@/lib/mirror/blocks/block-by-hash-or-number";
 import { createBlocksHandler } from "@/lib/mirror/blocks/blocks";
+import { createContractLogsByIdHandler, createContractLogsHandler } from "@/lib/mirror/contracts/logs/contract-logs";
 import type { MirrorContext } from "@/lib/mirror/context";
 import { createExchangeRateHandler } from "@/lib/mirror/network/exchange-rate";
 import { createFeesHandler } from "@/lib/mirror/network/fees";
@@ -96,6 +97,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
   mirror("/api/v1/balances", createBalancesHandler),
   mirror("/api/v1/blocks", createBlocksHandler),
   mirror("/api/v1/blocks/{hashOrNumber}", createBlockByHashOrNumberHandler),
+  mirror("/api/v1/contracts/logs", createContractLogsHandler),
+  mirror("/api/v1/contracts/results/logs", createContractLogsHandler),
+  mirror("/api/v1/contracts/{contractIdOrAddress}/results/logs", createContractLogsByIdHandler),
   mirror("/api/v1/network/exchangerate", createExchangeRateHandler),
   // The mirror's fee schedule; POST is the fee estimator's, on the path the Hiero SDKs ask.
   { path: "/api/v1/network/fees", face: "mirror", methods: { GET: { mirror: createFeesHandler }, POST: estimateFees } },
