@@ -16,6 +16,8 @@ export const SERVED_GROUPS: readonly string[] = [
   "balances",
   "blocks",
   "blocks/{id}",
+  "contracts/results/logs",
+  "contracts/{id}/results/logs",
   "network/exchangerate",
   "network/fees",
   "network/nodes",
