@@ -35,6 +35,9 @@ const PARAMETERS: Readonly<Record<string, readonly string[]>> = {
   "/api/v1/balances": ["account.balance", "account.id", "account.publickey", "limit", "order", "timestamp"],
   "/api/v1/blocks": ["block.number", "limit", "order", "timestamp"],
   "/api/v1/blocks/{hashOrNumber}": [],
+  "/api/v1/contracts/logs": ["index", "limit", "order", "timestamp", "topic0", "topic1", "topic2", "topic3", "transaction.hash"],
+  "/api/v1/contracts/results/logs": ["index", "limit", "order", "timestamp", "topic0", "topic1", "topic2", "topic3", "transaction.hash"],
+  "/api/v1/contracts/{contractIdOrAddress}/results/logs": ["index", "limit", "order", "timestamp", "topic0", "topic1", "topic2", "topic3"],
   "/api/v1/network/exchangerate": ["timestamp"],
   "/api/v1/network/fees": ["order", "timestamp"],
   "/api/v1/network/nodes": ["file.id", "limit", "node.id", "order"],
@@ -64,6 +67,8 @@ const TIMESTAMPS = ["0", "1", "9999999999", "9999999999.999999999", "9223372036.
 const IDS = ["0.0.2", "2", "-1", "0.0.274877906944", "0.65536.1", "1024.0.1", "9223372036854775807", "0x00000000000000000000000000000000000003e9", "06bd279138d5918402fc8ad500526cb2ee0eb985", "1.2.0000000000000000000000000000000000000012", "KGNABD5L3ZGSRVUCSPDR7TONZSRY3D5OMEBKQMVTD2AC6JL72HMQ"];
 const WORDS = ["asc", "DESC", "true", "FALSE", "success", "FAIL", "credit", "debit", "CRYPTOTRANSFER", "cryptotransfer", "all", "FUNGIBLE_COMMON", "non_fungible_unique", "base64", "utf-8", "totalcoins", "circulating", "abc", "%", "é", ""];
 const KEYS = ["0x" + "ab".repeat(32), "ab".repeat(33), "302a300506032b6570032100" + "ab".repeat(32)];
+/** Topics and hashes: short, word-sized, too long, a 48-byte hash, not hex. */
+const HEXES = ["0x00", "A", "0x" + "ab".repeat(32), "ab".repeat(33), "ab".repeat(48), "0x" + "ab".repeat(48), "0xqq"];
 
 /** Ids, timestamps and serial numbers that exist in the demo ledger, so that good values reach rows. */
 type LedgerValues = { accounts: string[]; tokens: string[]; timestamps: string[]; serials: string[]; paths: Record<string, string[]> };
@@ -79,6 +84,7 @@ async function ledgerValues(sql: SqlClient): Promise<LedgerValues> {
   const topics = await ids("SELECT topic_id AS value FROM topic_message GROUP BY topic_id ORDER BY count(*) DESC LIMIT 1");
   const messageTimes = (await column("SELECT consensus_timestamp AS value FROM topic_message ORDER BY consensus_timestamp DESC LIMIT 1")).map((value) => formatTimestamp(BigInt(value)));
   const schedules = await ids("SELECT schedule_id AS value FROM schedule ORDER BY schedule_id LIMIT 2");
+  const contracts = await ids("SELECT id AS value FROM entity WHERE type = 'CONTRACT' ORDER BY id LIMIT 2");
   const blocks = (await column('SELECT "index" AS value FROM record_file ORDER BY consensus_end DESC LIMIT 1')).map(String);
   const [transaction] = await sql.query<{ payer: bigint; valid_start: bigint }>(
     "SELECT payer_account_id AS payer, valid_start_ns AS valid_start FROM transaction ORDER BY consensus_timestamp DESC LIMIT 1",
@@ -100,6 +106,7 @@ async function ledgerValues(sql: SqlClient): Promise<LedgerValues> {
       timestamp: messageTimes,
       scheduleId: schedules,
       hashOrNumber: blocks,
+      contractIdOrAddress: contracts,
       transactionIdOrHash: transactionIds,
     },
   };
@@ -114,11 +121,13 @@ function valuesFor(key: string, ledger: LedgerValues): fc.Arbitrary<string> {
         ? [...ledger.accounts, ...ledger.tokens, ...IDS]
         : key.includes("publickey")
           ? KEYS
-          : key === "serialnumber" || key === "sequencenumber" || key === "nonce"
-            ? [...ledger.serials, ...NUMBERS]
-            : key === "limit" || key === "account.balance" || key === "block.number" || key === "node.id"
-              ? NUMBERS
-              : WORDS;
+          : key.startsWith("topic") || key === "transaction.hash"
+            ? HEXES
+            : key === "serialnumber" || key === "sequencenumber" || key === "nonce"
+              ? [...ledger.serials, ...NUMBERS]
+              : key === "limit" || key === "account.balance" || key === "block.number" || key === "node.id" || key === "index"
+                ? NUMBERS
+                : WORDS;
   return fc.oneof(
     { weight: 6, arbitrary: fc.tuple(fc.constantFrom(...OPERATORS), fc.constantFrom(...typed)).map(([op, value]) => `${op}${value}`) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...BAD_OPERATORS), fc.constantFrom(...typed)).map(([op, value]) => `${op}${value}`) },

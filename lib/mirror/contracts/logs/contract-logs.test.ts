@@ -45,7 +45,7 @@ forEachDatabase((getDb) => {
       );
     }
     // Blocks hold the logs of the first 3 seconds; the log at 9 s is in none.
-    for (const [index, start, end] of [[1n, 0n, 2n], [2n, 3n, 4n]]) {
+    for (const [index, start, end] of [[1n, 0n, 2n], [2n, 3n, 4n]] as const) {
       await sql.query(
         `INSERT INTO record_file (consensus_end, consensus_start, count, digest_algorithm, file_hash, hash, index, load_end, load_start, name, prev_hash, version)
          VALUES ($1, $2, 1, 0, '', $3, $4, 0, 0, $5, '', 6)`,
