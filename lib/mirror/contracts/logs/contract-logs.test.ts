@@ -3,6 +3,7 @@ import { forEachDatabase } from "@/lib/db/testing/databases";
 import { DEFAULT_MIRROR_CONFIG } from "../../config";
 import type { MirrorContext } from "../../context";
 import { mirrorRequests } from "../../testing/mirror-requests";
+import { contractResultLogs } from "./queries";
 
 const SECOND = 1_000_000_000n;
 const T0 = 1_700_000_000n * SECOND;
@@ -144,6 +145,17 @@ forEachDatabase((getDb) => {
     it("filter by topic within a timestamp range", async () => {
       const { body } = await get(`/api/v1/contracts/0.0.1001/results/logs?topic0=0x0002&timestamp=gte:${T0 / SECOND}&timestamp=lte:${T0 / SECOND + 5n}`);
       expect(keys(body.logs)).toEqual([key(LOGS[3]!), key(LOGS[2]!)]);
+    });
+  });
+
+  describe("a transaction's logs, as its contract result embeds them", () => {
+    it("come by index, narrowed to the contracts it involved when any are named", async () => {
+      const at = T0 + 2n * SECOND;
+      const indexes = async (ids: bigint[]) => (await contractResultLogs(getDb().sql, at, ids)).map((row) => [row.index, row.contract_id]);
+      expect(await indexes([])).toEqual([[0, CONTRACT], [1, CONTRACT], [2, OTHER]]);
+      expect(await indexes([OTHER])).toEqual([[2, OTHER]]);
+      const [first] = await contractResultLogs(getDb().sql, at, [CONTRACT]);
+      expect(Buffer.from(first!.evm_address!).toString("hex")).toBe(EVM_ADDRESS);
     });
   });
 });
