@@ -15,7 +15,11 @@ import type { TopicColumn } from "./queries";
 
 const TOPICS: readonly TopicColumn[] = ["topic0", "topic1", "topic2", "topic3"];
 
-/** `index` is an integer column: upstream's looser check (any non-negative number) fails in the database past it. */
+/**
+ * `index` is an integer column. Upstream accepts any non-negative number and
+ * fails in the database (a 503) on one the column cannot hold (`1.5`,
+ * `2147483648`); here that is `Invalid parameter: index`.
+ */
 const MAX_INDEX = 2n ** 31n - 1n;
 const isIndexParam: ValueRule = (_op, value) => /^\d{1,10}$/.test(value) && BigInt(value) <= MAX_INDEX;
 
