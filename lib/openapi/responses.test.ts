@@ -108,6 +108,7 @@ type Fixtures = {
   transactionId: string;
   blockNumber: string;
   contract: string;
+  logContract: string;
   componentId: string;
   groupId: string;
   incidentId: string;
@@ -184,6 +185,13 @@ const CASES: Case[] = [
   mirror("/contracts/{contractIdOrAddress}/results", 200, () => ({ params: { contractIdOrAddress: "0.0.1001" } })),
   mirror("/contracts/{contractIdOrAddress}/results", 400, () => ({ params: { contractIdOrAddress: "x" } })),
   mirror("/contracts/{contractIdOrAddress}/results", 404, () => ({ params: { contractIdOrAddress: "0x5555555555555555555555555555555555555555" } })),
+  mirror("/contracts/logs", 200, () => ({ query: "limit=3" })),
+  mirror("/contracts/logs", 400, () => badLimit),
+  mirror("/contracts/results/logs", 200, () => ({ query: "limit=3" })),
+  mirror("/contracts/results/logs", 400, () => badLimit),
+  mirror("/contracts/{contractIdOrAddress}/results/logs", 200, (f) => ({ params: { contractIdOrAddress: f.logContract } })),
+  mirror("/contracts/{contractIdOrAddress}/results/logs", 400, () => ({ params: { contractIdOrAddress: "x" } })),
+  mirror("/contracts/{contractIdOrAddress}/results/logs", 404, () => ({ params: { contractIdOrAddress: `0x${"55".repeat(20)}` } })),
   mirror("/network/exchangerate", 200, () => ({})),
   mirror("/network/exchangerate", 400, () => ({ query: "timestamp=x" })),
   mirror("/network/fees", 200, () => ({})),
@@ -411,6 +419,8 @@ describe("every route's responses match the OpenAPI document", () => {
     const blocks = (await getJson("/api/v1/blocks", fixtures, { query: "limit=1" })).blocks as Array<Record<string, number>>;
     fixtures.blockNumber = String(firstOf(blocks, "block").number);
     fixtures.contract = await addContract(db);
+    // The contract of the newest log; any entity (an empty page) while the demo ledger has no logs.
+    fixtures.logContract = await id("SELECT coalesce((SELECT contract_id FROM contract_log ORDER BY consensus_timestamp DESC LIMIT 1), (SELECT min(id) FROM entity)) AS id");
   }, 120_000);
 
   afterAll(async () => {

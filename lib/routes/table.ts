@@ -13,6 +13,7 @@ import { createTokenAllowancesHandler } from "@/lib/mirror/allowances/token-allo
 import { createBalancesHandler } from "@/lib/mirror/balances/balances";
 import { createBlockByHashOrNumberHandler } from "@/lib/mirror/blocks/block-by-hash-or-number";
 import { createBlocksHandler } from "@/lib/mirror/blocks/blocks";
+import { createContractLogsByIdHandler, createContractLogsHandler } from "@/lib/mirror/contracts/logs/contract-logs";
 import type { MirrorContext } from "@/lib/mirror/context";
 import { createContractByIdHandler } from "@/lib/mirror/contracts/contract-by-id";
 import { createContractsHandler } from "@/lib/mirror/contracts/contracts";
@@ -106,6 +107,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
   mirror("/api/v1/contracts/{contractIdOrAddress}/state", createContractStateHandler),
   mirror("/api/v1/contracts/results", createAllContractResultsHandler),
   mirror("/api/v1/contracts/{contractIdOrAddress}/results", createContractResultsHandler),
+  mirror("/api/v1/contracts/logs", createContractLogsHandler),
+  mirror("/api/v1/contracts/results/logs", createContractLogsHandler),
+  mirror("/api/v1/contracts/{contractIdOrAddress}/results/logs", createContractLogsByIdHandler),
   mirror("/api/v1/network/exchangerate", createExchangeRateHandler),
   // The mirror's fee schedule; POST is the fee estimator's, on the path the Hiero SDKs ask.
   { path: "/api/v1/network/fees", face: "mirror", methods: { GET: { mirror: createFeesHandler }, POST: estimateFees } },

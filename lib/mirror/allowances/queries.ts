@@ -24,15 +24,15 @@ export type NftAllowanceRow = TimestampRangeRow & { approved_for_all: boolean; o
  * The statement for a two-column keyset's parts (two-column-bounds.ts), as
  * upstream runs it: one ordered, limited select per part (a single one when
  * no part filters), joined by UNION ALL and ordered and limited again.
- * `base` holds the conditions every part shares; its parameters are the
- * statement's.
+ * `base` holds the conditions every part shares (none for an unfiltered
+ * list); its parameters are the statement's.
  */
 export function rangePartsQuery(select: string, base: SqlConditions, parts: readonly PartFilter[][], orderColumns: readonly string[], order: Order, limit: number): string {
   const orderBy = `ORDER BY ${orderColumns.map((column) => `${column} ${order === "asc" ? "ASC" : "DESC"}`).join(", ")}`;
   const limitClause = `LIMIT ${sqlLimit(limit)}`;
   const statements = (parts.length === 0 ? [[]] : parts).map((part) => {
     const conditions = [...base.conditions, ...part.map((filter) => `${filter.column} ${SQL_OPERATOR[filter.op]} ${base.param(filter.value)}`)];
-    return `${select} WHERE ${conditions.join(" AND ")} ${orderBy} ${limitClause}`;
+    return `${select} ${conditions.length > 0 ? `WHERE ${conditions.join(" AND ")} ` : ""}${orderBy} ${limitClause}`;
   });
   return statements.length === 1 ? statements[0]! : `${statements.map((statement) => `(${statement})`).join(" UNION ALL ")} ${orderBy} ${limitClause}`;
 }

@@ -21,6 +21,8 @@ export const SERVED_GROUPS: readonly string[] = [
   "contracts/{id}/state",
   "contracts/results",
   "contracts/{id}/results",
+  "contracts/results/logs",
+  "contracts/{id}/results/logs",
   "network/exchangerate",
   "network/fees",
   "network/nodes",
