@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ARTIFACTS_DIR, artifactSchema, compileContracts, sourceNames } from "./compile";
+import { artifactSchema } from "./artifacts";
+import { ARTIFACTS_DIR, compileContracts, sourceNames } from "./compile";
 
 describe("the demo contracts' committed artifacts", () => {
   // solc-js compiles in a few seconds on an idle machine; the margin is for a busy one.

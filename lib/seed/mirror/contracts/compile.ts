@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import solc from "solc";
 import { z } from "zod";
+import { artifactSchema, type Artifact } from "./artifacts";
 
 /**
  * The demo ledger's Solidity contracts and their compiled artifacts. The
@@ -19,22 +20,6 @@ export const COMPILER_SETTINGS = {
   optimizer: { enabled: true, runs: 200 },
   outputSelection: { "*": { "*": ["abi", "evm.bytecode.object", "evm.deployedBytecode.object", "storageLayout"] } },
 } as const;
-
-const storageEntry = z.object({ label: z.string(), slot: z.string(), offset: z.number(), type: z.string() });
-
-export const artifactSchema = z.object({
-  contractName: z.string(),
-  sourceName: z.string(),
-  compiler: z.string(),
-  abi: z.array(z.record(z.string(), z.unknown())),
-  /** Init code (creation bytecode), 0x hex. */
-  bytecode: z.string().regex(/^0x[0-9a-f]+$/),
-  /** Runtime code, 0x hex. */
-  deployedBytecode: z.string().regex(/^0x[0-9a-f]+$/),
-  storageLayout: z.object({ storage: z.array(storageEntry), types: z.record(z.string(), z.unknown()).nullable() }),
-});
-
-export type Artifact = z.infer<typeof artifactSchema>;
 
 const outputSchema = z.object({
   errors: z.array(z.object({ severity: z.string(), formattedMessage: z.string() })).optional(),
