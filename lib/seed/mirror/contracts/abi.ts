@@ -9,6 +9,18 @@ export type AbiValue = { word: Buffer } | { string: string };
 
 const WORD = 32;
 
+/**
+ * keccak256, remembered: the same selectors, topics, holder slots and log
+ * items come back call after call, and the seed's keccak is slow bigint code.
+ */
+const hashes = new Map<string, Buffer>();
+function hashOf(bytes: Uint8Array): Buffer {
+  const key = Buffer.from(bytes).toString("latin1");
+  let hash = hashes.get(key);
+  if (!hash) hashes.set(key, (hash = keccak256(bytes)));
+  return hash;
+}
+
 /** A uint/int of any width as one 32-byte two's-complement word. */
 export function word(value: bigint): Buffer {
   const out = Buffer.alloc(WORD, value < 0n ? 0xff : 0);
@@ -63,7 +75,7 @@ export function encode(values: readonly AbiValue[]): Buffer {
 
 /** The 4-byte selector of a function or error signature such as `transfer(address,uint256)`. */
 export function selector(signature: string): Buffer {
-  return keccak256(Buffer.from(signature, "utf8")).subarray(0, 4);
+  return hashOf(Buffer.from(signature, "utf8")).subarray(0, 4);
 }
 
 /** Calldata (or an error's revert data): the selector, then the encoded arguments. */
@@ -73,7 +85,7 @@ export function call(signature: string, values: readonly AbiValue[] = []): Buffe
 
 /** topic0 of an event such as `Transfer(address,address,uint256)`. */
 export function eventTopic(signature: string): Buffer {
-  return keccak256(Buffer.from(signature, "utf8"));
+  return hashOf(Buffer.from(signature, "utf8"));
 }
 
 /** The revert data of `revert("…")` / `require(false, "…")`. */
@@ -92,7 +104,7 @@ export const BLOOM_BYTES = 256;
 export function logBloom(address: Uint8Array, topics: readonly Uint8Array[]): Buffer {
   const bloom = Buffer.alloc(BLOOM_BYTES);
   for (const item of [address, ...topics]) {
-    const hash = keccak256(item);
+    const hash = hashOf(item);
     for (let pair = 0; pair < 6; pair += 2) {
       const bit = ((hash[pair]! << 8) | hash[pair + 1]!) & 2047;
       bloom[BLOOM_BYTES - 1 - (bit >> 3)]! |= 1 << (bit & 7);
@@ -117,5 +129,5 @@ export function trimWord(bytes: Uint8Array): Buffer {
 
 /** The slot of `mapping[key]` for a mapping declared at `slot`: keccak256(key ‖ slot). */
 export function mappingSlot(key: Buffer, slot: bigint): Buffer {
-  return keccak256(Buffer.concat([key, word(slot)]));
+  return hashOf(Buffer.concat([key, word(slot)]));
 }
