@@ -98,7 +98,7 @@ export function panic(code: bigint): Buffer {
   return call("Panic(uint256)", [uint(code)]);
 }
 
-export const BLOOM_BYTES = 256;
+const BLOOM_BYTES = 256;
 
 /** The bloom of one log: three bits per item (the address and each topic), from the low 11 bits of its hash's first three byte pairs. */
 export function logBloom(address: Uint8Array, topics: readonly Uint8Array[]): Buffer {

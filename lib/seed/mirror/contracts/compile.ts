@@ -11,11 +11,11 @@ import { artifactSchema, type Artifact } from "./artifacts";
  * and settings, which must reproduce them byte for byte.
  */
 const DIR = join(process.cwd(), "lib/seed/mirror/contracts");
-export const SOURCES_DIR = join(DIR, "sources");
+const SOURCES_DIR = join(DIR, "sources");
 export const ARTIFACTS_DIR = join(DIR, "artifacts");
 
 /** Cancun, so that the contracts run on the EVMs the mirror's calls will use; the optimizer fixed, as the bytes depend on it. */
-export const COMPILER_SETTINGS = {
+const COMPILER_SETTINGS = {
   evmVersion: "cancun",
   optimizer: { enabled: true, runs: 200 },
   outputSelection: { "*": { "*": ["abi", "evm.bytecode.object", "evm.deployedBytecode.object", "storageLayout"] } },

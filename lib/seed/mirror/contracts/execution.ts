@@ -1,4 +1,3 @@
-import { word } from "./abi";
 import type { Artifact } from "./artifacts";
 
 /**
@@ -52,25 +51,28 @@ export type Log = { contract: DeployedContract; topics: Buffer[]; data: Buffer }
 export type SlotAccess = { contract: DeployedContract; slot: Buffer; read: Buffer; written: Buffer | null };
 
 const ZERO_WORD = Buffer.alloc(32);
-const COLD_SLOAD = 2_100n;
-const WARM_ACCESS = 100n;
-const SSTORE_SET = 20_000n;
-const SSTORE_RESET = 2_900n;
-const LOG = 375n;
-const LOG_TOPIC = 375n;
-const LOG_BYTE = 8n;
-const TX_BASE = 21_000n;
-const TX_CREATE = 32_000n;
-const CODE_DEPOSIT_BYTE = 200n;
-const INITCODE_WORD = 2n;
-/** Dispatch, memory and arithmetic of one call frame: a flat estimate. */
-const FRAME_EXECUTION = 1_800n;
-/** A call into another address: the cold account access and the call itself. */
-const EXTERNAL_CALL = 2_700n;
+/** The EVM's (Cancun) gas prices the estimate uses, and two flat charges of its own. */
+const GAS = {
+  coldSload: 2_100n,
+  warmAccess: 100n,
+  sstoreSet: 20_000n,
+  sstoreReset: 2_900n,
+  log: 375n,
+  logTopic: 375n,
+  logByte: 8n,
+  transaction: 21_000n,
+  create: 32_000n,
+  codeDepositByte: 200n,
+  initcodeWord: 2n,
+  /** Dispatch, memory and arithmetic of one call frame. */
+  frameExecution: 1_800n,
+  /** A call into another address: the cold account access and the call itself. */
+  externalCall: 2_700n,
+} as const;
 /** The HTS system contract's price for a read-only function, in gas. */
 export const HTS_VIEW_GAS = 100n;
 
-export function calldataGas(data: Uint8Array): bigint {
+function calldataGas(data: Uint8Array): bigint {
   let gas = 0n;
   for (const byte of data) gas += byte === 0 ? 4n : 16n;
   return gas;
@@ -80,7 +82,7 @@ export class Execution {
   readonly accesses: SlotAccess[] = [];
   readonly logs: Log[] = [];
   /** Gas of the contract code itself, intrinsic costs excluded. */
-  executionGas = FRAME_EXECUTION;
+  executionGas = GAS.frameExecution;
   private readonly bySlot = new Map<string, SlotAccess>();
 
   sload(contract: DeployedContract, slot: Buffer): Buffer {
@@ -92,17 +94,17 @@ export class Execution {
     const access = this.access(contract, slot);
     const original = access.read;
     access.written = value;
-    this.executionGas += original.equals(ZERO_WORD) && !value.equals(ZERO_WORD) ? SSTORE_SET : SSTORE_RESET;
+    this.executionGas += original.equals(ZERO_WORD) && !value.equals(ZERO_WORD) ? GAS.sstoreSet : GAS.sstoreReset;
   }
 
   log(contract: DeployedContract, topics: Buffer[], data: Buffer): void {
     this.logs.push({ contract, topics, data });
-    this.executionGas += LOG + LOG_TOPIC * BigInt(topics.length) + LOG_BYTE * BigInt(data.length);
+    this.executionGas += GAS.log + GAS.logTopic * BigInt(topics.length) + GAS.logByte * BigInt(data.length);
   }
 
   /** A call out of the contract; returns the gas it used. */
   externalCall(gasUsed: bigint): bigint {
-    this.executionGas += EXTERNAL_CALL + gasUsed;
+    this.executionGas += GAS.externalCall + gasUsed;
     return gasUsed;
   }
 
@@ -126,21 +128,21 @@ export class Execution {
     const key = `${contract.id}/${slot.toString("hex")}`;
     let access = this.bySlot.get(key);
     if (access) {
-      this.executionGas += WARM_ACCESS;
+      this.executionGas += GAS.warmAccess;
       return access;
     }
     access = { contract, slot, read: contract.storage.get(slot.toString("hex")) ?? ZERO_WORD, written: null };
     this.bySlot.set(key, access);
     this.accesses.push(access);
-    this.executionGas += COLD_SLOAD;
+    this.executionGas += GAS.coldSload;
     return access;
   }
 }
 
 /** Gas a transaction uses: intrinsic (base, calldata, creation) plus its execution. */
 export function transactionGas(execution: Execution, input: Buffer, created: DeployedContract | null): bigint {
-  let gas = TX_BASE + calldataGas(input) + execution.executionGas;
-  if (created) gas += TX_CREATE + INITCODE_WORD * BigInt(Math.ceil(input.length / 32)) + CODE_DEPOSIT_BYTE * BigInt(created.runtime.length);
+  let gas = GAS.transaction + calldataGas(input) + execution.executionGas;
+  if (created) gas += GAS.create + GAS.initcodeWord * BigInt(Math.ceil(input.length / 32)) + GAS.codeDepositByte * BigInt(created.runtime.length);
   return gas;
 }
 
@@ -149,8 +151,4 @@ export function declaredSlot(artifact: Artifact, label: string): bigint {
   const entry = artifact.storageLayout.storage.find((candidate) => candidate.label === label);
   if (!entry) throw new Error(`demo contracts: ${artifact.contractName} declares no ${label}`);
   return BigInt(entry.slot);
-}
-
-export function slotWord(slot: bigint): Buffer {
-  return word(slot);
 }

@@ -47,7 +47,7 @@ const GAS_USD = 0.000000071;
 const MINIMUM_GAS_SHARE = 4n;
 const GAS_LIMIT_STEP = 25_000n;
 /** Chain id of a network other than mainnet, testnet and previewnet (upstream's 298). */
-export const CHAIN_ID = 298n;
+const CHAIN_ID = 298n;
 /** 71 tinybars per gas, in weibars (1 tinybar = 10^10 weibar). */
 const MAX_FEE_PER_GAS = 710_000_000_000n;
 const MAX_GAS_ALLOWANCE = 500_000_000n;
