@@ -32,6 +32,9 @@ type Details = Result & { block_hash: string; block_number: number; block_gas_us
 type FullLog = Log & { timestamp: string; transaction_hash: string; block_number: number; block_hash: string; root_contract_id: string; transaction_index: number };
 type Action = { call_depth: number; index: number; timestamp: string; to: string | null; from: string; caller: string; recipient: string | null; result_data: string; result_data_type: string; input: string };
 
+const NAMES = Object.keys(ARTIFACTS).sort() as Name[];
+type Name = keyof typeof ARTIFACTS;
+
 async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
   const response = await request.get(path);
   expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
@@ -44,19 +47,19 @@ const SET_SELECTOR = "0x60fe47b1";
 const pad = (hex: string) => `0x${hex.replace(/^0x/, "").padStart(64, "0")}`;
 
 /** The seeded contracts by name, found by their runtime code. */
-async function demoContracts(request: APIRequestContext): Promise<Map<keyof typeof ARTIFACTS, Contract>> {
+async function demoContracts(request: APIRequestContext): Promise<Map<Name, Contract>> {
   const { contracts } = await getJson<{ contracts: Contract[] }>(request, "/api/v1/contracts?limit=25");
-  const found = new Map<keyof typeof ARTIFACTS, Contract>();
+  const found = new Map<Name, Contract>();
   for (const listed of contracts) {
     const contract = await getJson<Contract>(request, `/api/v1/contracts/${listed.contract_id}`);
     expect(contract.contract_id).toBe(listed.contract_id);
-    const name = (Object.keys(ARTIFACTS) as Array<keyof typeof ARTIFACTS>).find((key) => ARTIFACTS[key].deployedBytecode === contract.runtime_bytecode);
+    const name = NAMES.find((key) => ARTIFACTS[key].deployedBytecode === contract.runtime_bytecode);
     if (name) {
       expect(contract.bytecode).toBe(ARTIFACTS[name].bytecode);
       found.set(name, contract);
     }
   }
-  expect([...found.keys()].sort()).toEqual(Object.keys(ARTIFACTS).sort());
+  expect([...found.keys()].sort()).toEqual([...NAMES]);
   return found;
 }
 

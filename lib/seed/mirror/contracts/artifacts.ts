@@ -1,7 +1,7 @@
-import demoToken from "./artifacts/DemoToken.json";
-import htsReader from "./artifacts/HtsReader.json";
-import reverter from "./artifacts/Reverter.json";
-import storage from "./artifacts/Storage.json";
+import demoToken from "./artifacts/DemoToken.json" with { type: "json" };
+import htsReader from "./artifacts/HtsReader.json" with { type: "json" };
+import reverter from "./artifacts/Reverter.json" with { type: "json" };
+import storage from "./artifacts/Storage.json" with { type: "json" };
 import { z } from "zod";
 
 const storageEntry = z.object({ label: z.string(), slot: z.string(), offset: z.number(), type: z.string() });
