@@ -95,6 +95,7 @@ async function discoverParams(origin: string): Promise<(route: RouteDeclaration,
   const [schedule] = (await get<{ schedules: Array<{ schedule_id: string }> }>("/api/v1/schedules?limit=1")).schedules;
   const [transaction] = (await get<{ transactions: Array<{ transaction_id: string }> }>("/api/v1/transactions?limit=1")).transactions;
   const [block] = (await get<{ blocks: Array<{ number: number }> }>("/api/v1/blocks?limit=1")).blocks;
+  const [contract] = (await get<{ contracts: Array<{ contract_id: string }> }>("/api/v1/contracts?limit=1")).contracts;
   const pageId = (await get<{ page: { id: string } }>("/api/v2/summary.json")).page.id;
   const manage = `/api/manage/v1/pages/${pageId}`;
   const firstId = async (resource: string) => (await get<Array<{ id: string }>>(`${manage}/${resource}`))[0]!.id;
@@ -109,6 +110,7 @@ async function discoverParams(origin: string): Promise<(route: RouteDeclaration,
     scheduleId: schedule!.schedule_id,
     transactionIdOrHash: transaction!.transaction_id,
     hashOrNumber: String(block!.number),
+    contractIdOrAddress: contract!.contract_id,
     page_id: pageId,
   };
   return (route, name) => {

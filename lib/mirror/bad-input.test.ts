@@ -35,6 +35,14 @@ const PARAMETERS: Readonly<Record<string, readonly string[]>> = {
   "/api/v1/balances": ["account.balance", "account.id", "account.publickey", "limit", "order", "timestamp"],
   "/api/v1/blocks": ["block.number", "limit", "order", "timestamp"],
   "/api/v1/blocks/{hashOrNumber}": [],
+  "/api/v1/contracts": ["contract.id", "limit", "order"],
+  "/api/v1/contracts/{contractIdOrAddress}": ["timestamp"],
+  "/api/v1/contracts/{contractIdOrAddress}/state": ["limit", "order", "slot", "timestamp"],
+  "/api/v1/contracts/results": ["block.hash", "block.number", "from", "hbar", "internal", "limit", "order", "timestamp", "transaction.index"],
+  "/api/v1/contracts/{contractIdOrAddress}/results": ["block.hash", "block.number", "from", "internal", "limit", "order", "timestamp", "transaction.index"],
+  "/api/v1/contracts/logs": ["index", "limit", "order", "timestamp", "topic0", "topic1", "topic2", "topic3", "transaction.hash"],
+  "/api/v1/contracts/results/logs": ["index", "limit", "order", "timestamp", "topic0", "topic1", "topic2", "topic3", "transaction.hash"],
+  "/api/v1/contracts/{contractIdOrAddress}/results/logs": ["index", "limit", "order", "timestamp", "topic0", "topic1", "topic2", "topic3"],
   "/api/v1/contracts/results/{transactionIdOrHash}": ["hbar", "nonce"],
   "/api/v1/contracts/results/{transactionIdOrHash}/actions": ["index", "limit", "order"],
   "/api/v1/contracts/results/{transactionIdOrHash}/results": ["index", "limit", "order"],
@@ -67,10 +75,13 @@ const NUMBERS = ["0", "1", "2", "25", "101", "-1", "9223372036854775807", "92233
 const TIMESTAMPS = ["0", "1", "9999999999", "9999999999.999999999", "9223372036.854775807", "9223372036.854775808", "1.0000000001", "-1"];
 const IDS = ["0.0.2", "2", "-1", "0.0.274877906944", "0.65536.1", "1024.0.1", "9223372036854775807", "0x00000000000000000000000000000000000003e9", "06bd279138d5918402fc8ad500526cb2ee0eb985", "1.2.0000000000000000000000000000000000000012", "KGNABD5L3ZGSRVUCSPDR7TONZSRY3D5OMEBKQMVTD2AC6JL72HMQ"];
 const WORDS = ["asc", "DESC", "true", "FALSE", "success", "FAIL", "credit", "debit", "CRYPTOTRANSFER", "cryptotransfer", "all", "FUNGIBLE_COMMON", "non_fungible_unique", "base64", "utf-8", "totalcoins", "circulating", "abc", "%", "é", ""];
+const SLOTS = ["1", "0x2d", "0".repeat(63) + "1", "0x" + "f".repeat(64), "0".repeat(65), "0x", "g1"];
 const KEYS = ["0x" + "ab".repeat(32), "ab".repeat(33), "302a300506032b6570032100" + "ab".repeat(32)];
+/** Topics and hashes: short, word-sized, too long, a 48-byte hash, not hex. */
+const HEXES = ["0x00", "A", "0x" + "ab".repeat(32), "ab".repeat(33), "ab".repeat(48), "0x" + "ab".repeat(48), "0xqq"];
 
 /** Ids, timestamps and serial numbers that exist in the demo ledger, so that good values reach rows. */
-type LedgerValues = { accounts: string[]; tokens: string[]; timestamps: string[]; serials: string[]; paths: Record<string, string[]> };
+type LedgerValues = { accounts: string[]; tokens: string[]; timestamps: string[]; serials: string[]; blockHashes: string[]; paths: Record<string, string[]> };
 
 async function ledgerValues(sql: SqlClient): Promise<LedgerValues> {
   const column = async (text: string) => (await sql.query<{ value: bigint | string }>(text)).map((row) => row.value);
@@ -83,8 +94,9 @@ async function ledgerValues(sql: SqlClient): Promise<LedgerValues> {
   const topics = await ids("SELECT topic_id AS value FROM topic_message GROUP BY topic_id ORDER BY count(*) DESC LIMIT 1");
   const messageTimes = (await column("SELECT consensus_timestamp AS value FROM topic_message ORDER BY consensus_timestamp DESC LIMIT 1")).map((value) => formatTimestamp(BigInt(value)));
   const schedules = await ids("SELECT schedule_id AS value FROM schedule ORDER BY schedule_id LIMIT 2");
-  const blocks = (await column('SELECT "index" AS value FROM record_file ORDER BY consensus_end DESC LIMIT 1')).map(String);
   const contracts = await ids("SELECT id AS value FROM entity WHERE type = 'CONTRACT' ORDER BY id LIMIT 2");
+  const blocks = (await column('SELECT "index" AS value FROM record_file ORDER BY consensus_end DESC LIMIT 1')).map(String);
+  const blockHashes = (await column("SELECT hash AS value FROM record_file ORDER BY consensus_end DESC LIMIT 1")).flatMap((hash) => [String(hash), `0x${String(hash).slice(0, 64)}`]);
   const resultTimes = (await column("SELECT consensus_timestamp AS value FROM contract_result ORDER BY consensus_timestamp DESC LIMIT 1")).map((value) => formatTimestamp(BigInt(value)));
   const [transaction] = await sql.query<{ payer: bigint; valid_start: bigint }>(
     "SELECT payer_account_id AS payer, valid_start_ns AS valid_start FROM transaction ORDER BY consensus_timestamp DESC LIMIT 1",
@@ -97,8 +109,10 @@ async function ledgerValues(sql: SqlClient): Promise<LedgerValues> {
     tokens,
     timestamps: [...times, ...messageTimes],
     serials,
+    blockHashes,
     paths: {
       idOrAliasOrEvmAddress: accounts,
+      contractIdOrAddress: [...contracts, "0.0.2", "0x" + "5e17c988cc14ae5f0bf328245eaf88f081c3a614", ...accounts],
       tokenId: tokens,
       serialNumber: serials,
       topicId: topics,
@@ -106,26 +120,25 @@ async function ledgerValues(sql: SqlClient): Promise<LedgerValues> {
       timestamp: [...messageTimes, ...resultTimes],
       scheduleId: schedules,
       hashOrNumber: blocks,
-      contractIdOrAddress: contracts,
       transactionIdOrHash: [...transactionIds, ...resultTimes],
     },
   };
 }
 
-/** Values for one parameter: what it takes in the ledger, and what it should refuse. */
+/** Values for one parameter: what it takes in the ledger, and what it should refuse; the first rule that matches the key. */
+const VALUE_RULES: ReadonlyArray<readonly [(key: string) => boolean, (ledger: LedgerValues) => string[]]> = [
+  [(key) => key === "timestamp", (ledger) => [...ledger.timestamps, ...TIMESTAMPS]],
+  [(key) => key.endsWith(".id") || key === "from", (ledger) => [...ledger.accounts, ...ledger.tokens, ...IDS]],
+  [(key) => key.includes("publickey"), () => KEYS],
+  [(key) => key === "slot", () => SLOTS],
+  [(key) => key.startsWith("topic") || key === "transaction.hash", () => HEXES],
+  [(key) => key === "block.hash", (ledger) => [...ledger.blockHashes, ...KEYS]],
+  [(key) => ["serialnumber", "sequencenumber", "nonce"].includes(key), (ledger) => [...ledger.serials, ...NUMBERS]],
+  [(key) => ["limit", "account.balance", "block.number", "node.id", "transaction.index", "index"].includes(key), () => NUMBERS],
+];
+
 function valuesFor(key: string, ledger: LedgerValues): fc.Arbitrary<string> {
-  const typed =
-    key === "timestamp"
-      ? [...ledger.timestamps, ...TIMESTAMPS]
-      : key.endsWith(".id")
-        ? [...ledger.accounts, ...ledger.tokens, ...IDS]
-        : key.includes("publickey")
-          ? KEYS
-          : key === "serialnumber" || key === "sequencenumber" || key === "nonce"
-            ? [...ledger.serials, ...NUMBERS]
-            : key === "limit" || key === "account.balance" || key === "block.number" || key === "node.id" || key === "index"
-              ? NUMBERS
-              : WORDS;
+  const typed = VALUE_RULES.find(([matches]) => matches(key))?.[1](ledger) ?? WORDS;
   return fc.oneof(
     { weight: 6, arbitrary: fc.tuple(fc.constantFrom(...OPERATORS), fc.constantFrom(...typed)).map(([op, value]) => `${op}${value}`) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...BAD_OPERATORS), fc.constantFrom(...typed)).map(([op, value]) => `${op}${value}`) },

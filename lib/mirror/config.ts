@@ -24,6 +24,13 @@ export type MirrorConfig = {
    * 60 days of a busy network are millions of transactions.
    */
   readonly transactionScanBudget: number;
+  /**
+   * `query.bindTimestampRange` and `query.maxTransactionsTimestampRange`
+   * (nanoseconds) as /contracts/results reads them: when bound, an open
+   * timestamp range is closed at the first transaction and now, and cut to
+   * this width, the page linking on past the cut. Off by default, as upstream.
+   */
+  readonly timestampWindow: { readonly bind: boolean; readonly maxRange: bigint };
 };
 
 export const DEFAULT_MIRROR_CONFIG: MirrorConfig = {
@@ -34,4 +41,5 @@ export const DEFAULT_MIRROR_CONFIG: MirrorConfig = {
   enableDelegationAddress: false,
   tokenBalanceLimit: { multipleAccounts: 50, singleAccount: 1000 },
   transactionScanBudget: 10_000,
+  timestampWindow: { bind: false, maxRange: 60n * 86_400n * 1_000_000_000n },
 };

@@ -1,9 +1,10 @@
 /**
  * Byte columns as upstream JS writes them (`utils.toHexString`): `0x` and
- * lower-case hex, `0x` alone for null or no bytes.
+ * lower-case hex, `0x` alone for null or no bytes; left-padded with zeros to
+ * `digits` when given.
  */
-export function hexBytes(bytes: Uint8Array | null | undefined): string {
-  return bytes && bytes.length > 0 ? `0x${Buffer.from(bytes).toString("hex")}` : "0x";
+export function hexBytes(bytes: Uint8Array | null | undefined, digits = 0): string {
+  return `0x${Buffer.from(bytes ?? []).toString("hex").padStart(digits, "0")}`;
 }
 
 /**

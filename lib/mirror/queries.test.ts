@@ -34,10 +34,11 @@ function sqlText(source: string): string[] {
 const isSource = (name: string) => name.endsWith(".ts") && !name.endsWith(".test.ts");
 const sourceFiles = (folder: string) => readdirSync(folder).filter(isSource);
 
+/** Folders at any depth (`contracts/logs` too), as paths under lib/mirror. */
 function resourceFolders(): string[] {
-  return readdirSync(MIRROR, { withFileTypes: true })
+  return readdirSync(MIRROR, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
+    .map((entry) => path.relative(MIRROR, path.join(entry.parentPath, entry.name)))
     .filter((name) => sourceFiles(path.join(MIRROR, name)).some((file) => /export function create\w*Handler\b/.test(readFileSync(path.join(MIRROR, name, file), "utf8"))))
     .sort();
 }
@@ -65,7 +66,7 @@ describe("mirror resource folders", () => {
   const folders = resourceFolders();
 
   it("are found", () => {
-    expect(folders).toEqual(expect.arrayContaining(["accounts", "airdrops", "allowances", "balances", "nfts", "rewards"]));
+    expect(folders).toEqual(expect.arrayContaining(["accounts", "airdrops", "allowances", "balances", "nfts", "rewards", path.join("contracts", "logs")]));
   });
 
   it.each(folders)("%s keeps its SQL in queries.ts", (folder) => {

@@ -108,8 +108,11 @@ type Fixtures = {
   schedule: string;
   transactionId: string;
   blockNumber: string;
+  contract: string;
+  logContract: string;
   resultContract: string;
   resultTimestamp: string;
+  resultTransaction: string;
   componentId: string;
   groupId: string;
   incidentId: string;
@@ -173,12 +176,33 @@ const CASES: Case[] = [
   mirror("/blocks/{hashOrNumber}", 200, (f) => ({ params: { hashOrNumber: f.blockNumber } })),
   mirror("/blocks/{hashOrNumber}", 400, () => ({ params: { hashOrNumber: "not-a-block" } })),
   mirror("/blocks/{hashOrNumber}", 404, () => ({ params: { hashOrNumber: "999999999" } })),
-  mirror("/contracts/results/{transactionIdOrHash}", 200, (f) => ({ params: { transactionIdOrHash: f.resultTimestamp } })),
+  mirror("/contracts", 200, () => ({ query: "limit=2" })),
+  mirror("/contracts", 400, () => badLimit),
+  mirror("/contracts/{contractIdOrAddress}", 200, (f) => ({ params: { contractIdOrAddress: f.contract } })),
+  mirror("/contracts/{contractIdOrAddress}", 400, () => ({ params: { contractIdOrAddress: "x" } })),
+  mirror("/contracts/{contractIdOrAddress}", 404, () => ({ params: { contractIdOrAddress: "0.0.99999999" } })),
+  mirror("/contracts/{contractIdOrAddress}/state", 200, (f) => ({ params: { contractIdOrAddress: f.contract } })),
+  mirror("/contracts/{contractIdOrAddress}/state", 400, (f) => ({ params: { contractIdOrAddress: f.contract }, ...badLimit })),
+  mirror("/contracts/{contractIdOrAddress}/state", 404, () => ({ params: { contractIdOrAddress: "0x5e17c988cc14ae5f0bf328245eaf88f081c3a614" } })),
+  mirror("/contracts/results", 200, () => ({ query: "limit=3" })),
+  mirror("/contracts/results", 400, () => badLimit),
+  mirror("/contracts/{contractIdOrAddress}/results", 200, () => ({ params: { contractIdOrAddress: "0.0.1001" } })),
+  mirror("/contracts/{contractIdOrAddress}/results", 400, () => ({ params: { contractIdOrAddress: "x" } })),
+  mirror("/contracts/{contractIdOrAddress}/results", 404, () => ({ params: { contractIdOrAddress: "0x5555555555555555555555555555555555555555" } })),
+  mirror("/contracts/logs", 200, () => ({ query: "limit=3" })),
+  mirror("/contracts/logs", 400, () => badLimit),
+  mirror("/contracts/results/logs", 200, () => ({ query: "limit=3" })),
+  mirror("/contracts/results/logs", 400, () => badLimit),
+  mirror("/contracts/{contractIdOrAddress}/results/logs", 200, (f) => ({ params: { contractIdOrAddress: f.logContract } })),
+  mirror("/contracts/{contractIdOrAddress}/results/logs", 400, () => ({ params: { contractIdOrAddress: "x" } })),
+  mirror("/contracts/{contractIdOrAddress}/results/logs", 404, () => ({ params: { contractIdOrAddress: `0x${"55".repeat(20)}` } })),
+  mirror("/contracts/results/{transactionIdOrHash}", 200, (f) => ({ params: { transactionIdOrHash: f.resultTransaction } })),
+  mirror("/contracts/results/{transactionIdOrHash}", 200, (f) => ({ params: { transactionIdOrHash: f.resultTimestamp } }), "/contracts/results/{timestamp}"),
   mirror("/contracts/results/{transactionIdOrHash}", 400, () => ({ params: { transactionIdOrHash: "x" } })),
   mirror("/contracts/results/{transactionIdOrHash}", 404, () => ({ params: { transactionIdOrHash: "0.0.2-1000000000-000000001" } })),
   ...["actions", "results"].flatMap((name) => [
-    mirror(`/contracts/results/{transactionIdOrHash}/${name}`, 200, (f) => ({ params: { transactionIdOrHash: f.transactionId } })),
-    mirror(`/contracts/results/{transactionIdOrHash}/${name}`, 400, (f) => ({ params: { transactionIdOrHash: f.transactionId }, ...badLimit })),
+    mirror(`/contracts/results/{transactionIdOrHash}/${name}`, 200, (f) => ({ params: { transactionIdOrHash: f.resultTransaction } })),
+    mirror(`/contracts/results/{transactionIdOrHash}/${name}`, 400, (f) => ({ params: { transactionIdOrHash: f.resultTransaction }, ...badLimit })),
     mirror(`/contracts/results/{transactionIdOrHash}/${name}`, 404, () => ({ params: { transactionIdOrHash: "0.0.2-1000000000-000000001" } })),
   ]),
   mirror("/contracts/{contractIdOrAddress}/results/{timestamp}", 200, (f) => ({ params: { contractIdOrAddress: f.resultContract, timestamp: f.resultTimestamp } })),
@@ -322,6 +346,25 @@ async function getJson(template: string, fixtures: Fixtures, request: Request_):
   return (await response.json()) as Record<string, unknown>;
 }
 
+/** The demo ledger has no contracts yet: one with code and two storage slots, numbered after every entity. */
+async function addContract(db: Database): Promise<string> {
+  const [row] = await db.sql.query<{ id: bigint }>("SELECT max(id) + 1 AS id FROM entity");
+  const id = row!.id;
+  await db.sql.query(
+    `INSERT INTO entity (id, num, realm, shard, type, balance, balance_timestamp, created_timestamp, key, memo, timestamp_range)
+     VALUES ($1, $1, 0, 0, 'CONTRACT', 0, 1700000000000000000, 1700000000000000000, '\\x0a0101'::bytea, 'openapi check', '[1700000000000000000,)')`,
+    [id],
+  );
+  await db.sql.query("INSERT INTO contract (id, initcode, runtime_bytecode) VALUES ($1, '\\x6080'::bytea, '\\x6080604052'::bytea)", [id]);
+  await db.sql.query(
+    `INSERT INTO contract_state (contract_id, created_timestamp, modified_timestamp, slot, value)
+     SELECT $1, 1700000000000000000, 1700000000000000000, decode(lpad(to_hex(n), 64, '0'), 'hex'), decode(lpad(to_hex(n * 7), 64, '0'), 'hex')
+       FROM generate_series(1, 2) AS n`,
+    [id],
+  );
+  return formatEntityId(id);
+}
+
 function firstOf<T>(items: readonly T[], what: string): T {
   const [first] = items;
   if (first === undefined) throw new Error(`the demo data has no ${what}`);
@@ -391,23 +434,20 @@ describe("every route's responses match the OpenAPI document", () => {
     fixtures.transactionId = firstOf(transactions, "transaction").transaction_id!;
     const blocks = (await getJson("/api/v1/blocks", fixtures, { query: "limit=1" })).blocks as Array<Record<string, number>>;
     fixtures.blockNumber = String(firstOf(blocks, "block").number);
-    // A contract result at the newest transaction, unless the demo ledger already has one there.
-    await db.sql.query(`WITH t AS (SELECT consensus_timestamp, payer_account_id FROM transaction ORDER BY consensus_timestamp DESC LIMIT 1),
-        c AS (SELECT coalesce((SELECT min(id) FROM entity WHERE type = 'CONTRACT'), (SELECT min(id) FROM entity)) AS id),
-        result AS (INSERT INTO contract_result (consensus_timestamp, contract_id, call_result, function_parameters, gas_limit, payer_account_id, transaction_result)
-          SELECT t.consensus_timestamp, c.id, '\\x01', '\\x', 100000, t.payer_account_id, 22 FROM t, c ON CONFLICT DO NOTHING)
-      INSERT INTO contract_transaction (consensus_timestamp, entity_id, contract_ids, payer_account_id)
-        SELECT t.consensus_timestamp, entity_id, ARRAY[c.id], t.payer_account_id FROM t, c, unnest(ARRAY[t.payer_account_id, c.id]) AS entity_id
-        ON CONFLICT DO NOTHING`);
-    const [result] = await db.sql.query<{ consensus_timestamp: bigint; contract_id: bigint }>(
-      `SELECT cr.consensus_timestamp, cr.contract_id FROM contract_result cr
-        JOIN contract_transaction ct ON ct.consensus_timestamp = cr.consensus_timestamp AND ct.entity_id = cr.contract_id
-        JOIN contract_transaction cp ON cp.consensus_timestamp = cr.consensus_timestamp AND cp.entity_id = cr.payer_account_id
-        WHERE cr.call_result IS NOT NULL ORDER BY cr.consensus_timestamp DESC LIMIT 1`,
+    fixtures.contract = await addContract(db);
+    // The contract of the newest log; any entity (an empty page) while the demo ledger has no logs.
+    fixtures.logContract = await id("SELECT coalesce((SELECT contract_id FROM contract_log ORDER BY consensus_timestamp DESC LIMIT 1), (SELECT min(id) FROM entity)) AS id");
+    // The newest contract result with call frames, an Ethereum transaction's first: every detail field is checked.
+    const [result] = await db.sql.query<{ consensus_timestamp: bigint; contract_id: bigint; payer: bigint; valid_start: bigint }>(
+      `SELECT cr.consensus_timestamp, cr.contract_id, t.payer_account_id AS payer, t.valid_start_ns AS valid_start
+        FROM contract_result cr JOIN transaction t ON t.consensus_timestamp = cr.consensus_timestamp
+        WHERE cr.call_result IS NOT NULL AND t.nonce = 0 AND EXISTS (SELECT 1 FROM contract_action a WHERE a.consensus_timestamp = cr.consensus_timestamp)
+        ORDER BY EXISTS (SELECT 1 FROM ethereum_transaction e WHERE e.consensus_timestamp = cr.consensus_timestamp) DESC, cr.consensus_timestamp DESC LIMIT 1`,
     );
-    if (!result) throw new Error("no contract result");
+    if (!result) throw new Error("the demo data has no contract result with actions");
     fixtures.resultContract = formatEntityId(result.contract_id);
     fixtures.resultTimestamp = formatTimestamp(result.consensus_timestamp);
+    fixtures.resultTransaction = `${formatEntityId(result.payer)}-${formatTimestamp(result.valid_start).replace(".", "-")}`;
   }, 120_000);
 
   afterAll(async () => {

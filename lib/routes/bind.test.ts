@@ -5,9 +5,10 @@ import { bindRoute } from "./bind";
 import { routeAt, ROUTES } from "./table";
 
 describe("bindRoute and the table's response caches", () => {
-  it("caches the slowly changing lists (accounts, schedules, tokens), and no single-entity lookup", () => {
+  it("caches the slowly changing lists (accounts, contracts, schedules, tokens), and no single-entity lookup", () => {
     expect(ROUTES.filter((route) => route.cache).map((route) => [route.path, route.cache])).toEqual([
       ["/api/v1/accounts", "slowLists"],
+      ["/api/v1/contracts", "slowLists"],
       ["/api/v1/schedules", "slowLists"],
       ["/api/v1/tokens", "slowLists"],
     ]);

@@ -13,7 +13,13 @@ import { createTokenAllowancesHandler } from "@/lib/mirror/allowances/token-allo
 import { createBalancesHandler } from "@/lib/mirror/balances/balances";
 import { createBlockByHashOrNumberHandler } from "@/lib/mirror/blocks/block-by-hash-or-number";
 import { createBlocksHandler } from "@/lib/mirror/blocks/blocks";
+import { createContractLogsByIdHandler, createContractLogsHandler } from "@/lib/mirror/contracts/logs/contract-logs";
 import type { MirrorContext } from "@/lib/mirror/context";
+import { createContractByIdHandler } from "@/lib/mirror/contracts/contract-by-id";
+import { createContractsHandler } from "@/lib/mirror/contracts/contracts";
+import { createContractStateHandler } from "@/lib/mirror/contracts/state/contract-state";
+import { createAllContractResultsHandler } from "@/lib/mirror/contracts/results/all-contract-results";
+import { createContractResultsHandler } from "@/lib/mirror/contracts/results/contract-results";
 import { createContractActionsHandler } from "@/lib/mirror/contracts/result-details/actions";
 import { createResultByTimestampHandler } from "@/lib/mirror/contracts/result-details/result-by-timestamp";
 import { createResultByTransactionHandler } from "@/lib/mirror/contracts/result-details/result-by-transaction";
@@ -99,6 +105,14 @@ export const ROUTES: readonly RouteDeclaration[] = [
   mirror("/api/v1/balances", createBalancesHandler),
   mirror("/api/v1/blocks", createBlocksHandler),
   mirror("/api/v1/blocks/{hashOrNumber}", createBlockByHashOrNumberHandler),
+  mirror("/api/v1/contracts", createContractsHandler, "slowLists"),
+  mirror("/api/v1/contracts/{contractIdOrAddress}", createContractByIdHandler),
+  mirror("/api/v1/contracts/{contractIdOrAddress}/state", createContractStateHandler),
+  mirror("/api/v1/contracts/results", createAllContractResultsHandler),
+  mirror("/api/v1/contracts/{contractIdOrAddress}/results", createContractResultsHandler),
+  mirror("/api/v1/contracts/logs", createContractLogsHandler),
+  mirror("/api/v1/contracts/results/logs", createContractLogsHandler),
+  mirror("/api/v1/contracts/{contractIdOrAddress}/results/logs", createContractLogsByIdHandler),
   mirror("/api/v1/contracts/results/{transactionIdOrHash}", createResultByTransactionHandler),
   mirror("/api/v1/contracts/results/{transactionIdOrHash}/actions", createContractActionsHandler),
   // Our path of the actions (upstream's is …/actions): the same handler.

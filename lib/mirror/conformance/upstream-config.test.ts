@@ -13,9 +13,9 @@ describe("translateUpstreamConfig", () => {
     expect(config.currencyFormat).toBe("HBARS");
   });
 
-  it("accepts the matrix settings that change no answer of ours, and only as upstream types them", () => {
+  it("accepts the matrix settings, and only as upstream types them: the timestamp window is /contracts/results', lookup changes no answer of ours", () => {
     const matrix = translateUpstreamConfig({ query: { bindTimestampRange: true, topicMessageLookup: true, maxTransactionsTimestampRangeNs: 5n } });
-    expect(matrix).toEqual({ config: SPEC_TEST_CONFIG, unsupported: [], unknown: [] });
+    expect(matrix).toEqual({ config: { ...SPEC_TEST_CONFIG, timestampWindow: { bind: true, maxRange: 5n } }, unsupported: [], unknown: [] });
     expect(translateUpstreamConfig({ query: { topicMessageLookup: "yes" } }).unknown).toEqual(["query.topicMessageLookup"]);
   });
 

@@ -50,13 +50,14 @@ function apply(config: MirrorConfig, name: string, value: unknown): MirrorConfig
       return number === undefined ? undefined : { ...config, maxRepeatedQueryParameters: number };
     case "network.currencyFormat":
       return value === "BOTH" || value === "HBARS" || value === "TINYBARS" ? { ...config, currencyFormat: value as CurrencyFormat } : undefined;
+    // Upstream narrows a transaction list to a time window (at most this long) when bound. This
+    // service bounds /transactions and /accounts/{id} by rows instead, always (`transactionScanBudget`),
+    // a window the specs' few rows never reach; so either way their answer is the unbound one, and the
+    // cases whose bound expectation differs are listed in skips.ts. /contracts/results binds as upstream.
     case "query.bindTimestampRange":
+      return typeof value === "boolean" ? { ...config, timestampWindow: { ...config.timestampWindow, bind: value } } : undefined;
     case "query.maxTransactionsTimestampRangeNs":
-      // Upstream narrows a transaction list to a time window (at most this long) when bound. This
-      // service bounds by rows instead, always (`transactionScanBudget`), a window the specs' few
-      // rows never reach; so either way our answer is the unbound one, and the cases whose bound
-      // expectation differs are listed in skips.ts.
-      return typeof value === "boolean" || number !== undefined ? config : undefined;
+      return typeof value === "bigint" ? { ...config, timestampWindow: { ...config.timestampWindow, maxRange: value } } : undefined;
     case "query.topicMessageLookup":
       // Upstream then narrows topic message reads by the topic_message_lookup table, which the
       // spec loader fills (loader.ts); our reads use topic_message's own indexes and need no setting.

@@ -1,5 +1,6 @@
 import type { SqlClient } from "@/lib/db";
 import { ApiError, invalidParameter, notFound } from "@/lib/http/errors";
+import type { MirrorContext } from "../context";
 import type { SystemShardRealm } from "../entity-id";
 import { isEntityIdParam, isOpaqueEvmAddress, parseStringEntityId } from "../entity-id-param";
 import { contractIdByEvmAddress } from "./queries";
@@ -61,4 +62,21 @@ export async function contractIdOf(sql: SqlClient, path: ContractPath): Promise<
 /** The contract a `{contractIdOrAddress}` segment names, for the endpoints that resolve it before their query. */
 export async function resolveContractPath(raw: unknown, sql: SqlClient, system: SystemShardRealm): Promise<bigint> {
   return contractIdOf(sql, parseContractPath(raw, system));
+}
+
+/**
+ * The prologue of the /contracts/{contractIdOrAddress}/… handlers, in
+ * upstream's order: the segment's form (400), then the query (`parseQuery`),
+ * then the contract it names (400 for an id out of range, 404 for an unknown
+ * address).
+ */
+export async function readContractRequest<Params>(
+  mirror: MirrorContext,
+  raw: unknown,
+  parseQuery: () => Params,
+): Promise<{ sql: SqlClient; contractId: bigint; params: Params }> {
+  if (!isContractIdOrAddress(raw)) throw invalidParameter(CONTRACT_PATH_PARAMETER);
+  const params = parseQuery();
+  const sql = await mirror.sql();
+  return { sql, contractId: await resolveContractPath(raw, sql, mirror.config.system), params };
 }

@@ -1,4 +1,4 @@
-import { splitOperator, type Filter, type RequestQuery } from "../query";
+import { splitOperator, type Filter, type Operator, type RequestQuery } from "../query";
 import { MAX_INT64, timestampFilterNanos } from "../timestamp";
 
 /**
@@ -20,12 +20,16 @@ export type TimestampRange = {
 };
 
 export function timestampRange(query: RequestQuery): TimestampRange {
+  return timestampRangeOf(timestampFilters(query).map(({ op, value }) => ({ op, nanos: timestampFilterNanos(value) })));
+}
+
+/** The same range of timestamp conditions already read (a block's bounds among them, say). */
+export function timestampRangeOf(conditions: ReadonlyArray<{ op: Operator; nanos: bigint }>): TimestampRange {
   let lower: bigint | null = null;
   let upper: bigint | null = null;
   const equal = new Set<bigint>();
   const excluded = new Set<bigint>();
-  for (const { op, value } of timestampFilters(query)) {
-    const nanos = timestampFilterNanos(value);
+  for (const { op, nanos } of conditions) {
     if (op === "eq") equal.add(nanos);
     else if (op === "ne") excluded.add(nanos);
     else if (op === "gt" || op === "gte") {

@@ -6,6 +6,7 @@ import { Airdrops, writeAirdrops } from "./airdrops";
 import { Allowances, writeAllowances } from "./allowances";
 import { bulkInsert } from "./bulk-insert";
 import type { SeedContext } from "./context";
+import { contractEvents, DemoContracts, writeContracts } from "./contracts/demo";
 import { Ledger } from "./ledger";
 import { NODE_IDS, rateBoard, systemEvents, writeNodesAndFiles } from "./network";
 import { Random } from "./random";
@@ -63,6 +64,8 @@ export function buildMirrorData({ now, scale }: MirrorSeedOptions): MirrorRows {
     micros.add(event.at / 1_000n);
     queue.at(event.at, event.run);
   }
+  const contracts = new DemoContracts();
+  for (const step of contractEvents(ctx, new Random("contracts"), micros, contracts)) queue.at(step.at, step.run);
   playHistory(ctx, registers, transactionTimes(timeline, new Random("slots"), scale, micros), queue);
 
   // Where it stands now.
@@ -74,6 +77,7 @@ export function buildMirrorData({ now, scale }: MirrorSeedOptions): MirrorRows {
   writeAirdrops(ctx, registers.airdrops);
   writeAllowances(ctx, registers.allowances);
   writeBlocks(ctx, new Random("blocks"));
+  writeContracts(ctx, contracts);
   return rows;
 }
 

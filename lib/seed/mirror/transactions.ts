@@ -9,6 +9,8 @@ import type { MirrorRows } from "./tables";
 
 /** transaction.type: the protobuf body ids. */
 export const TYPE = {
+  CONTRACTCALL: 7,
+  CONTRACTCREATEINSTANCE: 8,
   CRYPTOCREATEACCOUNT: 11,
   CRYPTODELETE: 12,
   CRYPTOTRANSFER: 14,
@@ -27,6 +29,7 @@ export const TYPE = {
   SCHEDULESIGN: 44,
   CRYPTOAPPROVEALLOWANCE: 48,
   CRYPTODELETEALLOWANCE: 49,
+  ETHEREUMTRANSACTION: 50,
   NODESTAKEUPDATE: 51,
   TOKENAIRDROP: 58,
   TOKENCANCELAIRDROP: 59,
@@ -39,6 +42,7 @@ export const RESULT = {
   DUPLICATE_TRANSACTION: 11,
   INSUFFICIENT_ACCOUNT_BALANCE: 28,
   SUCCESS: 22,
+  CONTRACT_REVERT_EXECUTED: 33,
   ACCOUNT_FROZEN_FOR_TOKEN: 165,
   INSUFFICIENT_TOKEN_BALANCE: 178,
   TOKEN_NOT_ASSOCIATED_TO_ACCOUNT: 184,
@@ -83,7 +87,8 @@ export type TransactionSpec = {
   nodeOnly?: boolean;
 };
 
-export type Recorded = { at: bigint; payer: bigint; validStart: bigint; node: bigint; nodeFee: bigint; succeeded: boolean };
+/** `hash` is the transaction's 48-byte SHA-384 hash. */
+export type Recorded = { at: bigint; payer: bigint; validStart: bigint; node: bigint; nodeFee: bigint; succeeded: boolean; hash: Buffer };
 
 const DEFAULT_MAX_FEE = 200_000_000n;
 const LARGE_MAX_FEE = 4_000_000_000n;
@@ -187,7 +192,7 @@ export class TransactionRecorder {
       valid_start_ns: validStart,
     });
     this.rows.add("transaction_hash", { consensus_timestamp: spec.at, hash: hash.subarray(0, 32), hash_suffix: hash.subarray(32), payer_account_id: spec.payer });
-    return { at: spec.at, payer: spec.payer, validStart, node, nodeFee, succeeded };
+    return { at: spec.at, payer: spec.payer, validStart, node, nodeFee, succeeded, hash };
   }
 
   /** What an operation priced at `usd` is charged now: the dollar price at the current rate, give or take its size. */

@@ -1,4 +1,5 @@
 import { formatEntityId, formatOptionalEntityId, longZeroEvmAddress } from "../../entity-id";
+import { hexBytes } from "../../hex";
 import { formatTimestamp } from "../../timestamp";
 import type { ContractLogRow, ContractResultLogRow } from "./queries";
 
@@ -27,10 +28,10 @@ export type ContractLog = ContractResultLog & {
 
 export function renderContractResultLog(row: ContractResultLogRow): ContractResultLog {
   return {
-    address: row.evm_address && row.evm_address.length > 0 ? evmHex(row.evm_address) : longZeroEvmAddress(row.contract_id),
-    bloom: evmHex(row.bloom),
+    address: row.evm_address && row.evm_address.length > 0 ? hexBytes(row.evm_address) : longZeroEvmAddress(row.contract_id),
+    bloom: hexBytes(row.bloom),
     contract_id: formatEntityId(row.contract_id),
-    data: evmHex(row.data, 64),
+    data: wordHex(row.data),
     index: row.index,
     topics: [row.topic0, row.topic1, row.topic2, row.topic3].filter((topic) => topic !== null).map(renderTopic),
   };
@@ -43,20 +44,17 @@ export function renderContractLog(row: ContractLogRow): ContractLog {
     block_number: row.block_number,
     root_contract_id: formatOptionalEntityId(row.root_contract_id),
     timestamp: formatTimestamp(row.consensus_timestamp),
-    transaction_hash: evmHex(row.transaction_hash, 2),
+    transaction_hash: hexBytes(row.transaction_hash),
     transaction_index: row.transaction_index,
   };
 }
 
 function renderTopic(topic: Uint8Array): string {
-  return topic.length === 0 ? ZERO_UINT256 : evmHex(topic, 64);
+  return topic.length === 0 ? ZERO_UINT256 : wordHex(topic);
 }
 
-/**
- * Bytes as upstream's `toHexString(bytes, true, pad)` writes EVM data: `0x`
- * for none or empty, else the hex left-padded with zeros to `pad` digits.
- */
-function evmHex(bytes: Uint8Array | null, pad = 0): string {
-  if (bytes === null || bytes.length === 0) return "0x";
-  return `0x${Buffer.from(bytes).toString("hex").padStart(pad, "0")}`;
+/** Log data and topics as upstream writes them (`toHexString(bytes, true, 64)`): `0x` for none, else at least a 32-byte word. */
+function wordHex(bytes: Uint8Array): string {
+  const hex = hexBytes(bytes);
+  return hex === "0x" ? hex : `0x${hex.slice(2).padStart(64, "0")}`;
 }

@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/http/errors";
 import { DEFAULT_MIRROR_CONFIG } from "../../config";
 import { RequestQuery } from "../../query";
 import { INVALID_TRANSACTION_ID } from "../../transactions/transaction-id";
-import { parseActionsParams, parseContractTransaction, parseHbar, parseResultByTransactionParams } from "./params";
+import { parseActionsParams, parseContractTransaction, parseResultByTransactionParams } from "./params";
 
 const HASH = "4a563af33c4871b51a8b108aa2fe1dd5280a30dfb7236170ae5e5e7957eb6392";
 const query = (text: string) => RequestQuery.fromUrl(new URL(`http://mirror/x?${text}`));
@@ -36,19 +36,6 @@ describe("parseContractTransaction", () => {
     for (const raw of ["x", "0.0.x-167654-000123456", HASH.slice(0, 62), `0x${HASH}00`, `${HASH}${HASH.slice(0, 32)}`, "9999999999.000000000"]) {
       expect(messagesOf(() => parseContractTransaction(raw, { timestamps: true })), raw).toEqual([INVALID_TRANSACTION_ID]);
     }
-  });
-});
-
-describe("parseHbar", () => {
-  it("is true unless false, in any case", () => {
-    expect(parseHbar(query(""))).toBe(true);
-    expect(parseHbar(query("hbar=TRUE"))).toBe(true);
-    expect(parseHbar(query("hbar=False"))).toBe(false);
-  });
-
-  it("refuses anything else with upstream's message, a repeated one included", () => {
-    expect(messagesOf(() => parseHbar(query("hbar=1")))).toEqual(["Invalid hbar parameter value: 1. Must be 'true' or 'false'"]);
-    expect(messagesOf(() => parseHbar(query("hbar=true&hbar=false")))).toEqual(["Invalid hbar parameter value: true,false. Must be 'true' or 'false'"]);
   });
 });
 

@@ -1,10 +1,11 @@
-import { badRequest, invalidParameter } from "@/lib/http/errors";
+import { invalidParameter } from "@/lib/http/errors";
 import type { MirrorConfig } from "../../config";
 import { RULES, isPositiveLong, isTimestampParam } from "../../param-rules";
 import { ParameterErrors, RequestQuery, parseLimitFilter, parseOrderFilter, splitOperator, validateQuery, type Order, type ValueRule } from "../../query";
 import { parseTimestamp } from "../../timestamp";
 import { parseTransactionId, type TransactionId } from "../../transactions/transaction-id";
 import { CONTRACT_PATH_PARAMETER, isContractIdOrAddress, parseContractPath, type ContractPath } from "../contract-path";
+import { parseHbar } from "../results/params";
 import type { ActionFilter } from "./queries";
 
 /** The `{transactionIdOrHash}` of the contract result routes. */
@@ -32,18 +33,6 @@ export function parseContractTransaction(raw: string, options: { timestamps: boo
     if (timestamp !== undefined) return { kind: "timestamp", timestamp };
   }
   return { kind: "id", ...parseTransactionId(raw) };
-}
-
-/**
- * `hbar` as upstream reads it (`parseHbarParam`): true or false in any case,
- * true when absent; anything else, a repeated one included, is upstream's 400.
- */
-export function parseHbar(query: RequestQuery): boolean {
-  const values = query.values("hbar");
-  if (values.length === 0) return true;
-  const value = values.length === 1 ? values[0]!.toLowerCase() : undefined;
-  if (value === "true" || value === "false") return value === "true";
-  throw badRequest(`Invalid hbar parameter value: ${values.join(",")}. Must be 'true' or 'false'`);
 }
 
 export type ResultByTimestampParams = { contract: ContractPath; timestamp: bigint | undefined; hbar: boolean };

@@ -56,7 +56,8 @@ export type EthereumTransactionRow = {
   call_data?: Uint8Array | null;
   chain_id: Uint8Array | null;
   consensus_timestamp: bigint;
-  gas_limit: bigint | null;
+  /** Read by the single-result endpoints only; the list shows the result's own gas limit. */
+  gas_limit?: bigint | null;
   gas_price: Uint8Array | null;
   max_fee_per_gas: Uint8Array | null;
   max_priority_fee_per_gas: Uint8Array | null;
@@ -102,7 +103,7 @@ export function findContractResults(sql: SqlClient, filter: ContractResultsFilte
   if (filter.contractId !== undefined) conditions.add(`cr.contract_id = ${conditions.param(filter.contractId)}`);
   addAlternatives(conditions, "cr.sender_id", filter.senders.map(({ op, id }) => ({ op, value: id })));
   addAlternatives(conditions, "cr.consensus_timestamp", filter.timestamps);
-  if (filter.transactionIndexes.length > 0) conditions.add(`cr.transaction_index = ANY(${conditions.param(filter.transactionIndexes)}::int[])`);
+  if (filter.transactionIndexes.length > 0) conditions.add(`cr.transaction_index = ANY(${conditions.param(filter.transactionIndexes)}::bigint[])`);
   if (!filter.internal) conditions.add("cr.transaction_nonce = 0");
   const direction = filter.order === "asc" ? "ASC" : "DESC";
   return sql.query<ContractResultRow>(
@@ -171,11 +172,17 @@ export async function findEthereumTransactions(
   if (results.length === 0) return new Map();
   const timestamps = results.map((result) => result.consensus_timestamp);
   const rows = await sql.query<EthereumTransactionRow>(
-    `SELECT access_list, authorization_list, chain_id, consensus_timestamp, gas_limit, gas_price, max_fee_per_gas,
+    `SELECT access_list, authorization_list, chain_id, consensus_timestamp, gas_price, max_fee_per_gas,
        max_priority_fee_per_gas, nonce, recovery_id, signature_r, signature_s, signature_v, to_address, type, value
      FROM ethereum_transaction
      WHERE payer_account_id = ANY($1::bigint[]) AND consensus_timestamp = ANY($2::bigint[])`,
     [[...new Set(results.map((result) => result.payer_account_id))], timestamps],
   );
   return new Map(rows.map((row) => [row.consensus_timestamp, row]));
+}
+
+/** The first transaction's timestamp, 0 without any (upstream `getFirstTransactionTimestamp`). */
+export async function findFirstTransactionTimestamp(sql: SqlClient): Promise<bigint> {
+  const [row] = await sql.query<{ consensus_timestamp: bigint }>("SELECT consensus_timestamp FROM transaction ORDER BY consensus_timestamp LIMIT 1");
+  return row?.consensus_timestamp ?? 0n;
 }

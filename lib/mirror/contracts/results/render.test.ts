@@ -34,7 +34,6 @@ const ETHEREUM: EthereumTransactionRow = {
   authorization_list: [{ chain_id: "0x0127", address: "0x01", nonce: 5, y_parity: 1, r: "0x22", s: "0x33" }],
   chain_id: bytes("012a"),
   consensus_timestamp: ROW.consensus_timestamp,
-  gas_limit: null,
   gas_price: bytes("ad78ebc5ac620000"),
   max_fee_per_gas: bytes("cf38224400"),
   max_priority_fee_per_gas: bytes("76be5e6c00"),
