@@ -96,6 +96,7 @@ async function discoverParams(origin: string): Promise<(route: RouteDeclaration,
   const [transaction] = (await get<{ transactions: Array<{ transaction_id: string }> }>("/api/v1/transactions?limit=1")).transactions;
   const [block] = (await get<{ blocks: Array<{ number: number }> }>("/api/v1/blocks?limit=1")).blocks;
   const [contract] = (await get<{ contracts: Array<{ contract_id: string }> }>("/api/v1/contracts?limit=1")).contracts;
+  const [result] = (await get<{ results: Array<{ contract_id: string; hash: string; timestamp: string }> }>("/api/v1/contracts/results?limit=1")).results;
   const pageId = (await get<{ page: { id: string } }>("/api/v2/summary.json")).page.id;
   const manage = `/api/manage/v1/pages/${pageId}`;
   const firstId = async (resource: string) => (await get<Array<{ id: string }>>(`${manage}/${resource}`))[0]!.id;
@@ -113,8 +114,11 @@ async function discoverParams(origin: string): Promise<(route: RouteDeclaration,
     contractIdOrAddress: contract!.contract_id,
     page_id: pageId,
   };
+  // A contract result's routes take that result's contract, timestamp and hash.
+  const ofResult: Record<string, string> = { contractIdOrAddress: result!.contract_id, timestamp: result!.timestamp, transactionIdOrHash: result!.hash };
+  const isResultRoute = (route: RouteDeclaration) => route.path.startsWith("/api/v1/contracts/") && /\{(timestamp|transactionIdOrHash)\}/.test(route.path);
   return (route, name) => {
-    const value = name === "id" ? ids[route.path.split("/").at(-2)!] : values[name];
+    const value = name === "id" ? ids[route.path.split("/").at(-2)!] : isResultRoute(route) ? ofResult[name] : values[name];
     if (value === undefined) throw new Error(`no sample value for {${name}} of ${route.path}`);
     return value;
   };
