@@ -1,0 +1,83 @@
+import type { SqlClient } from "@/lib/db";
+import { findBlock } from "@/lib/mirror/blocks/queries";
+
+/** What the EVM needs of an entity: its kind, tinybar balance, nonce and EVM alias. */
+export type EvmEntityRow = {
+  id: bigint;
+  type: string;
+  balance: bigint | null;
+  ethereum_nonce: bigint | null;
+  evm_address: Uint8Array | null;
+};
+
+const ENTITY_COLUMNS = "id, type::text AS type, balance, ethereum_nonce, evm_address";
+
+const ENTITY_BY_ID = `SELECT ${ENTITY_COLUMNS} FROM entity WHERE id = $1 AND deleted IS NOT TRUE`;
+const ENTITY_BY_EVM_ADDRESS = `SELECT ${ENTITY_COLUMNS} FROM entity WHERE evm_address = $1 AND deleted IS NOT TRUE LIMIT 1`;
+
+/**
+ * The version of an entity in force at `$2` (upstream `EntityRepository.findActiveByIdAndTimestamp`):
+ * the current row if it began by then, else the latest history row that did.
+ */
+const entityAsOf = (match: string) => `
+  SELECT ${ENTITY_COLUMNS} FROM (
+    (SELECT ${ENTITY_COLUMNS}, timestamp_range FROM entity WHERE ${match} AND lower(timestamp_range) <= $2 AND deleted IS NOT TRUE)
+    UNION ALL
+    (SELECT ${ENTITY_COLUMNS}, timestamp_range FROM entity_history WHERE ${match} AND lower(timestamp_range) <= $2 AND deleted IS NOT TRUE
+     ORDER BY lower(timestamp_range) DESC LIMIT 1)
+  ) AS versions ORDER BY lower(timestamp_range) DESC LIMIT 1`;
+const ENTITY_BY_ID_AS_OF = entityAsOf("id = $1");
+const ENTITY_BY_EVM_ADDRESS_AS_OF = entityAsOf("evm_address = $1");
+
+/** `asOf` undefined reads the latest state, else the state at that consensus timestamp. */
+export async function findEvmEntityById(sql: SqlClient, id: bigint, asOf: bigint | undefined): Promise<EvmEntityRow | undefined> {
+  const [row] = asOf === undefined ? await sql.query<EvmEntityRow>(ENTITY_BY_ID, [id]) : await sql.query<EvmEntityRow>(ENTITY_BY_ID_AS_OF, [id, asOf]);
+  return row;
+}
+
+export async function findEvmEntityByAddress(sql: SqlClient, address: Uint8Array, asOf: bigint | undefined): Promise<EvmEntityRow | undefined> {
+  const [row] =
+    asOf === undefined
+      ? await sql.query<EvmEntityRow>(ENTITY_BY_EVM_ADDRESS, [address])
+      : await sql.query<EvmEntityRow>(ENTITY_BY_EVM_ADDRESS_AS_OF, [address, asOf]);
+  return row;
+}
+
+const RUNTIME_BYTECODE = "SELECT runtime_bytecode FROM contract WHERE id = $1";
+
+export async function findRuntimeBytecode(sql: SqlClient, contractId: bigint): Promise<Uint8Array | undefined> {
+  const [row] = await sql.query<{ runtime_bytecode: Uint8Array | null }>(RUNTIME_BYTECODE, [contractId]);
+  return row?.runtime_bytecode ?? undefined;
+}
+
+const SLOT_LATEST = "SELECT value FROM contract_state WHERE contract_id = $1 AND slot = $2";
+/** Upstream `ContractStateRepository.findStorageByBlockTimestamp`: the last value read or written by then. */
+const SLOT_AS_OF = `SELECT coalesce(value_written, value_read) AS value FROM contract_state_change
+  WHERE contract_id = $1 AND slot = $2 AND consensus_timestamp <= $3 ORDER BY consensus_timestamp DESC LIMIT 1`;
+
+/** A slot's value; `slot` with its leading zero bytes trimmed, as the importer stores it. */
+export async function findSlotValue(sql: SqlClient, contractId: bigint, slot: Uint8Array, asOf: bigint | undefined): Promise<Uint8Array | undefined> {
+  const [row] =
+    asOf === undefined
+      ? await sql.query<{ value: Uint8Array | null }>(SLOT_LATEST, [contractId, slot])
+      : await sql.query<{ value: Uint8Array | null }>(SLOT_AS_OF, [contractId, slot, asOf]);
+  return row?.value ?? undefined;
+}
+
+/** A block as the EVM sees it. */
+export type EvmBlockRow = { index: bigint; hash: string; consensus_start: bigint; consensus_end: bigint };
+
+const BLOCK_COLUMNS = "index, hash, consensus_start, consensus_end";
+const LATEST_BLOCK = `SELECT ${BLOCK_COLUMNS} FROM record_file ORDER BY consensus_end DESC LIMIT 1`;
+const EARLIEST_BLOCK = `SELECT ${BLOCK_COLUMNS} FROM record_file ORDER BY index ASC LIMIT 1`;
+
+export async function findLatestBlock(sql: SqlClient): Promise<EvmBlockRow | undefined> {
+  const [row] = await sql.query<EvmBlockRow>(LATEST_BLOCK);
+  return row;
+}
+
+export async function findEarliestBlock(sql: SqlClient): Promise<EvmBlockRow | undefined> {
+  const [row] = await sql.query<EvmBlockRow>(EARLIEST_BLOCK);
+  return row;
+}
+
