@@ -14,6 +14,7 @@ import { createBalancesHandler } from "@/lib/mirror/balances/balances";
 import { createBlockByHashOrNumberHandler } from "@/lib/mirror/blocks/block-by-hash-or-number";
 import { createBlocksHandler } from "@/lib/mirror/blocks/blocks";
 import type { MirrorContext } from "@/lib/mirror/context";
+import { contractsPreflight, createContractCallHandler } from "@/lib/mirror/contracts/call/call-handler";
 import { createExchangeRateHandler } from "@/lib/mirror/network/exchange-rate";
 import { createFeesHandler } from "@/lib/mirror/network/fees";
 import { createNodesHandler } from "@/lib/mirror/network/nodes";
@@ -96,6 +97,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
   mirror("/api/v1/balances", createBalancesHandler),
   mirror("/api/v1/blocks", createBlocksHandler),
   mirror("/api/v1/blocks/{hashOrNumber}", createBlockByHashOrNumberHandler),
+  // Upstream's web3 call: a POST, with its own CORS preflight as for all of `/api/v1/contracts/**`.
+  { path: "/api/v1/contracts/call", face: "mirror", methods: { POST: { mirror: (context) => createContractCallHandler(context) }, OPTIONS: contractsPreflight } },
   mirror("/api/v1/network/exchangerate", createExchangeRateHandler),
   // The mirror's fee schedule; POST is the fee estimator's, on the path the Hiero SDKs ask.
   { path: "/api/v1/network/fees", face: "mirror", methods: { GET: { mirror: createFeesHandler }, POST: estimateFees } },

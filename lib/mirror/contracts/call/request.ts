@@ -157,8 +157,10 @@ function bind(json: unknown): BoundRequest {
     const kind = Array.isArray(json) ? "Array value (token `JsonToken.START_ARRAY`)" : `${typeof json === "string" ? "String" : typeof json === "number" ? "Integer" : "Boolean"} value`;
     throw badRequest(`JSON parse error: Cannot construct instance of \`org.hiero.mirror.web3.viewmodel.ContractCallRequest\` from ${kind}`);
   }
-  // A failed binding is Jackson's `HttpMessageNotReadableException`: one 400, the first problem.
-  const result = requestSchema.safeParse(json);
+  // Absent and null bind alike (to the field's default); a failed binding is
+  // Jackson's `HttpMessageNotReadableException`: one 400, the first problem.
+  const fields = json as Record<string, unknown>;
+  const result = requestSchema.safeParse(Object.fromEntries(Object.keys(requestSchema.shape).map((key) => [key, fields[key] ?? null])));
   if (result.success) return result.data;
   throw badRequest(`JSON parse error: ${result.error.issues[0]?.message ?? "Invalid request"}`);
 }

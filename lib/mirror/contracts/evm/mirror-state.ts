@@ -59,10 +59,7 @@ export class MirrorStateReader {
   private async loadSlot(address: Address, key: Uint8Array): Promise<Uint8Array> {
     const resolved = await this.resolve(address);
     if (resolved?.entity.type !== "CONTRACT") return new Uint8Array();
-    // The importer stores slots with their leading zero bytes trimmed.
-    let start = 0;
-    while (start < key.length - 1 && key[start] === 0) start++;
-    const value = await findSlotValue(this.view.sql, resolved.entity.id, key.subarray(start), this.view.asOf);
+    const value = await findSlotValue(this.view.sql, resolved.entity.id, key, this.view.asOf);
     return value ? Uint8Array.from(value) : new Uint8Array();
   }
 }

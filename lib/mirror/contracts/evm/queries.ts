@@ -1,5 +1,4 @@
 import type { SqlClient } from "@/lib/db";
-import { findBlock } from "@/lib/mirror/blocks/queries";
 
 /** What the EVM needs of an entity: its kind, tinybar balance, nonce and EVM alias. */
 export type EvmEntityRow = {
@@ -50,17 +49,27 @@ export async function findRuntimeBytecode(sql: SqlClient, contractId: bigint): P
   return row?.runtime_bytecode ?? undefined;
 }
 
-const SLOT_LATEST = "SELECT value FROM contract_state WHERE contract_id = $1 AND slot = $2";
+/**
+ * A slot is matched in each spelling the tables hold: the 32-byte word, and
+ * that word with its leading zero bytes trimmed (the importer's, down to
+ * empty or one zero byte for slot 0).
+ */
+const SLOT_MATCH = "slot IN ($2, $3, $4)";
+const SLOT_LATEST = `SELECT value FROM contract_state WHERE contract_id = $1 AND ${SLOT_MATCH} LIMIT 1`;
 /** Upstream `ContractStateRepository.findStorageByBlockTimestamp`: the last value read or written by then. */
 const SLOT_AS_OF = `SELECT coalesce(value_written, value_read) AS value FROM contract_state_change
-  WHERE contract_id = $1 AND slot = $2 AND consensus_timestamp <= $3 ORDER BY consensus_timestamp DESC LIMIT 1`;
+  WHERE contract_id = $1 AND ${SLOT_MATCH} AND consensus_timestamp <= $5 ORDER BY consensus_timestamp DESC LIMIT 1`;
 
-/** A slot's value; `slot` with its leading zero bytes trimmed, as the importer stores it. */
+/** A slot's value (`slot` the 32-byte key); undefined when the tables hold none. */
 export async function findSlotValue(sql: SqlClient, contractId: bigint, slot: Uint8Array, asOf: bigint | undefined): Promise<Uint8Array | undefined> {
+  let start = 0;
+  while (start < slot.length && slot[start] === 0) start++;
+  const trimmed = slot.subarray(start);
+  const spellings = [slot, trimmed, trimmed.length === 0 ? Uint8Array.of(0) : trimmed];
   const [row] =
     asOf === undefined
-      ? await sql.query<{ value: Uint8Array | null }>(SLOT_LATEST, [contractId, slot])
-      : await sql.query<{ value: Uint8Array | null }>(SLOT_AS_OF, [contractId, slot, asOf]);
+      ? await sql.query<{ value: Uint8Array | null }>(SLOT_LATEST, [contractId, ...spellings])
+      : await sql.query<{ value: Uint8Array | null }>(SLOT_AS_OF, [contractId, ...spellings, asOf]);
   return row?.value ?? undefined;
 }
 

@@ -1,0 +1,70 @@
+import { ApiError } from "@/lib/http/errors";
+import type { Handler } from "@/lib/http/handler";
+import { jsonResponse } from "@/lib/http/response";
+import type { MirrorContext } from "@/lib/mirror/context";
+import { EvmPool } from "../evm/pool";
+import { contractCallSettings, type ContractCallSettings } from "./settings";
+import { parseCallRequest } from "./request";
+import { processCall } from "./service";
+import { createThrottle } from "./throttle";
+
+/** Upstream registers CORS for `/api/v1/contracts/**` with any origin (`GenericControllerAdvice.corsConfigurer`). */
+const CORS_ORIGIN = { "access-control-allow-origin": "*" };
+
+/**
+ * `POST /api/v1/contracts/call` (upstream web3 `ContractController.call`):
+ * validate, take the throttle's tokens, run on a pooled EVM within the
+ * time budget, give back the gas not used. One pool and one pair of token
+ * buckets per handler, so per instance.
+ */
+export function createContractCallHandler(mirror: MirrorContext, settings: ContractCallSettings = contractCallSettings()): Handler {
+  const pool = new EvmPool(settings.poolSize, settings.chainId);
+  const throttle = createThrottle(settings);
+  return withCors(async (request) => {
+    const call = await parseCallRequest(request);
+    throttle.take(call.gas);
+    let gasUsed = 0n;
+    try {
+      const answer = await processCall(call, {
+        sql: await mirror.sql(),
+        system: mirror.config.system,
+        pool,
+        now: mirror.now(),
+        deadline: performance.now() + settings.timeoutMs,
+      });
+      gasUsed = answer.gasUsed;
+      return jsonResponse({ result: answer.result });
+    } finally {
+      throttle.restore(call.gas - gasUsed);
+    }
+  });
+}
+
+/** Spring answers CORS only to a request that carries `Origin`, errors included. */
+function withCors(handler: Handler): Handler {
+  return async (request, context) => {
+    if (!request.headers.has("origin")) return handler(request, context);
+    try {
+      const response = await handler(request, context);
+      response.headers.set("access-control-allow-origin", "*");
+      return response;
+    } catch (error) {
+      if (error instanceof ApiError) throw new ApiError(error.status, error.messages, { ...error.headers, ...CORS_ORIGIN });
+      throw error;
+    }
+  };
+}
+
+/** The preflight of `/api/v1/contracts/**`: Spring's default CORS configuration with any origin. */
+export const contractsPreflight: Handler = async (request) =>
+  new Response(null, {
+    status: 200,
+    headers: {
+      ...CORS_ORIGIN,
+      "access-control-allow-methods": "GET,HEAD,POST",
+      ...(request.headers.get("access-control-request-headers") && {
+        "access-control-allow-headers": request.headers.get("access-control-request-headers")!,
+      }),
+      "access-control-max-age": "1800",
+    },
+  });

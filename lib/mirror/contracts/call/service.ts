@@ -1,0 +1,103 @@
+import { Address } from "@ethereumjs/util";
+import type { SqlClient } from "@/lib/db";
+import type { SystemShardRealm } from "@/lib/mirror/entity-id";
+import { execute, type Execution, type ExecutionOutcome } from "../evm/execute";
+import { longZeroAddress, MirrorStateReader, type StateView } from "../evm/mirror-state";
+import { CallTimeout, type EvmPool } from "../evm/pool";
+import { NotImplementedCall } from "../evm/system-contracts";
+import type { CallRequest } from "./request";
+import { blockHashes, resolveBlock } from "./block-context";
+import { executionFailure, notImplemented, serviceUnavailable } from "./errors";
+import { searchGas } from "./estimate";
+import { failureOf } from "./statuses";
+
+/** The treasury 0.0.2 pays for a call that names no sender (`systemEntity.treasuryAccount()`). */
+const TREASURY_NUM = 2n;
+const SENDER_NOT_FOUND = "Sender account not found.";
+
+export type CallAnswer = {
+  /** `0x`-hex: the call's output, or for an estimate the gas. */
+  readonly result: string;
+  /** Gas the answer cost, for the gas bucket's refund. */
+  readonly gasUsed: bigint;
+};
+
+export type CallEnvironment = {
+  readonly sql: SqlClient;
+  readonly system: SystemShardRealm;
+  readonly pool: EvmPool;
+  /** Nanoseconds since the epoch. */
+  readonly now: bigint;
+  /** `performance.now()` past which execution stops with 503. */
+  readonly deadline: number;
+};
+
+/**
+ * `ContractExecutionService.processCall`: resolve the block, the payer and
+ * its balance rules, then run the call (or the estimate's runs) on a pooled EVM.
+ */
+export async function processCall(request: CallRequest, environment: CallEnvironment): Promise<CallAnswer> {
+  const { sql, system, pool } = environment;
+  const block = await resolveBlock(sql, request.block, environment.now);
+  const reader = new MirrorStateReader({ sql, asOf: block.asOf, system });
+  const caller = await payer(request, reader);
+  const to = request.to === undefined ? undefined : createAddress(request.to);
+  if (to && block.asOf !== undefined) await requireExistedAtBlock(to, reader, { sql, asOf: undefined, system });
+
+  try {
+    return await pool.use(async (pooled) => {
+      pooled.scope.blockHash = blockHashes(sql, block.context.number);
+      pooled.scope.deadline = environment.deadline;
+      const run = (gas: bigint): Promise<ExecutionOutcome> =>
+        execute(pooled, reader, block.context, { caller, to, data: request.data, value: request.value, gas } satisfies Execution);
+
+      const first = await run(request.gas);
+      if (!first.ok) throw failureOf(first);
+      if (!request.estimate) return { result: hex(first.output), gasUsed: first.gasUsed };
+      const estimate = await searchGas(run, first.gasUsed, request.gas);
+      return { result: quantity(estimate), gasUsed: first.gasUsed };
+    });
+  } catch (error) {
+    if (error instanceof NotImplementedCall) throw notImplemented();
+    if (error instanceof CallTimeout) throw serviceUnavailable();
+    throw error;
+  }
+}
+
+/**
+ * `getSenderAccountID`: no sender and no value is the treasury; any other
+ * sender must exist (long-zero by id, else by alias), and pays value and gas
+ * price from its balance when either is set (`validatePayerBalance`).
+ */
+async function payer(request: CallRequest, reader: MirrorStateReader): Promise<Address> {
+  if (request.from === undefined || isZero(request.from)) {
+    if (request.value === 0n) return longZeroAddress(TREASURY_NUM);
+  }
+  const address = createAddress(request.from ?? new Uint8Array(20));
+  const sender = await reader.resolve(address);
+  if (!sender) throw executionFailure("PAYER_ACCOUNT_NOT_FOUND", SENDER_NOT_FOUND, "");
+  if (request.from !== undefined && (request.value > 0n || request.gasPrice > 0n)) {
+    const balance = sender.entity.balance ?? 0n;
+    if (balance < request.value + request.gasPrice * request.gas) throw executionFailure("INSUFFICIENT_PAYER_BALANCE", "", "");
+  }
+  return address;
+}
+
+/** A call at a past block to a contract created after it fails as upstream's does (INVALID_CONTRACT_ID). */
+async function requireExistedAtBlock(to: Address, atBlock: MirrorStateReader, latest: StateView): Promise<void> {
+  if (await atBlock.resolve(to)) return;
+  const now = await new MirrorStateReader(latest).resolve(to);
+  if (now?.entity.type === "CONTRACT") throw executionFailure("INVALID_CONTRACT_ID", "", "");
+}
+
+const createAddress = (bytes: Uint8Array) => new Address(Uint8Array.from(bytes));
+
+const isZero = (bytes: Uint8Array) => bytes.every((byte) => byte === 0);
+
+const hex = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString("hex")}`;
+
+/** `Bytes.ofUnsignedLong(gas).toHexString()`: the fewest whole bytes, so an even digit count. */
+function quantity(gas: bigint): string {
+  const digits = gas.toString(16);
+  return `0x${digits.length % 2 === 0 ? digits : `0${digits}`}`;
+}
