@@ -16,14 +16,8 @@ const NOW = CREATED + 300n * SECOND;
 
 const longZero = (num: number) => `0x${num.toString(16).padStart(40, "0")}`;
 const word = (value: bigint | number) => BigInt(value).toString(16).padStart(64, "0");
-const READER = 1001;
-const REVERTER = 1002;
-const WRITER = 1003;
-const BLOCKS = 1004;
-const SPINS = 1005;
-const LATE = 1006;
-const TOKEN = 1007;
-const PAYER = 1100;
+/** The test ledger's entity numbers: one contract per test bytecode, a token, a paying account. */
+const ID = { reader: 1001, reverter: 1002, writer: 1003, blocks: 1004, spins: 1005, late: 1006, token: 1007, payer: 1100 } as const;
 const PAYER_ALIAS = "c0ffee".padEnd(40, "1");
 
 /** `Error(string)` as solc encodes a revert reason. */
@@ -59,26 +53,26 @@ forEachDatabase((getDb) => {
       await entity(id, "CONTRACT", from);
       await sql.query("INSERT INTO contract (id, runtime_bytecode) VALUES ($1, $2)", [id, code]);
     };
-    await contract(READER, SLOT_READER);
-    await contract(REVERTER, ECHO_REVERTER);
-    await contract(WRITER, SLOT_WRITER);
-    await contract(BLOCKS, BLOCK_INFO);
-    await contract(SPINS, SPINNER);
-    await contract(LATE, SLOT_READER, BLOCK_11.start);
-    await entity(TOKEN, "TOKEN", CREATED);
-    await entity(PAYER, "ACCOUNT", CREATED, { balance: 1_000n, evm: PAYER_ALIAS });
+    await contract(ID.reader, SLOT_READER);
+    await contract(ID.reverter, ECHO_REVERTER);
+    await contract(ID.writer, SLOT_WRITER);
+    await contract(ID.blocks, BLOCK_INFO);
+    await contract(ID.spins, SPINNER);
+    await contract(ID.late, SLOT_READER, BLOCK_11.start);
+    await entity(ID.token, "TOKEN", CREATED);
+    await entity(ID.payer, "ACCOUNT", CREATED, { balance: 1_000n, evm: PAYER_ALIAS });
     await entity(2, "ACCOUNT", 0n, { balance: 5_000_000_000_000_000n });
     // Slot 1 was 5 at block 10 and is 7 now; slot 0 is stored as the full word, slot 1 trimmed as the importer does.
     await sql.query("INSERT INTO contract_state (contract_id, created_timestamp, modified_timestamp, slot, value) VALUES ($1, $2, $3, $4, $5)", [
-      READER, CREATED, BLOCK_11.start, Uint8Array.of(1), Uint8Array.of(7),
+      ID.reader, CREATED, BLOCK_11.start, Uint8Array.of(1), Uint8Array.of(7),
     ]);
     await sql.query("INSERT INTO contract_state (contract_id, created_timestamp, modified_timestamp, slot, value) VALUES ($1, $2, $2, $3, $4)", [
-      READER, CREATED, new Uint8Array(32), Uint8Array.of(0x2a),
+      ID.reader, CREATED, new Uint8Array(32), Uint8Array.of(0x2a),
     ]);
     for (const [at, value] of [[BLOCK_10.start, 5], [BLOCK_11.start, 7]] as const) {
       await sql.query(
         "INSERT INTO contract_state_change (consensus_timestamp, contract_id, payer_account_id, slot, value_read, value_written) VALUES ($1, $2, 2, $3, $4, $5)",
-        [at, READER, Uint8Array.of(1), Uint8Array.of(0), Uint8Array.of(value)],
+        [at, ID.reader, Uint8Array.of(1), Uint8Array.of(0), Uint8Array.of(value)],
       );
     }
     for (const block of [BLOCK_10, BLOCK_11]) {
@@ -92,11 +86,11 @@ forEachDatabase((getDb) => {
 
   describe("validation (upstream ContractControllerTest)", () => {
     it.each([2000, -2000, 0])("gas %d is below the floor", async (gas) => {
-      expect(await post({ to: longZero(READER), gas })).toEqual({ status: 400, body: bad("gas field must be greater than or equal to 21000"), headers: expect.anything() });
+      expect(await post({ to: longZero(ID.reader), gas })).toEqual({ status: 400, body: bad("gas field must be greater than or equal to 21000"), headers: expect.anything() });
     });
 
     it("gas above 15,000,000 is over the ceiling", async () => {
-      expect((await post({ to: longZero(READER), gas: 16_000_000 })).body).toEqual(bad("gas field must be less than or equal to 15000000"));
+      expect((await post({ to: longZero(ID.reader), gas: 16_000_000 })).body).toEqual(bad("gas field must be less than or equal to 15000000"));
     });
 
     it.each([" ", "0x", "0xghijklmno", "0x00000000000000000000000000000000000004e", "0x00000000000000000000000000000000000004e2a", "0x000000000000000000000000000000Z0000007e7", "00000000001239847e", "0X00000000000000000000000000000000000004e4"])(
@@ -109,15 +103,15 @@ forEachDatabase((getDb) => {
     it.each(["", " ", "0x", "0xghijklmno", "0x00000000000000000000000000000000000004e", "0x00000000000000000000000000000000000004e2a", "0x000000000000000000000000000000Z0000007e7", "00000000001239847e", "0X00000000000000000000000000000000000004e2"])(
       "from %j is no address",
       async (from) => {
-        expect(await post({ to: longZero(READER), from })).toMatchObject({ status: 400, body: bad("from field invalid hexadecimal string") });
+        expect(await post({ to: longZero(ID.reader), from })).toMatchObject({ status: 400, body: bad("from field invalid hexadecimal string") });
       },
     );
 
     it("rejects a negative value and gas price, a value without a sender, and a sender's value without a receiver", async () => {
-      expect((await post({ to: longZero(READER), from: longZero(PAYER), value: -1 })).body).toEqual(bad("value field must be greater than or equal to 0"));
-      expect((await post({ to: longZero(READER), gasPrice: -1 })).body).toEqual(bad("gasPrice field must be greater than or equal to 0"));
-      expect((await post({ to: longZero(READER), value: 23 })).body).toEqual(bad("from field must not be empty"));
-      expect((await post({ from: longZero(PAYER), value: 23, data: "0x1079023a" })).body).toEqual(bad("to field must not be empty"));
+      expect((await post({ to: longZero(ID.reader), from: longZero(ID.payer), value: -1 })).body).toEqual(bad("value field must be greater than or equal to 0"));
+      expect((await post({ to: longZero(ID.reader), gasPrice: -1 })).body).toEqual(bad("gasPrice field must be greater than or equal to 0"));
+      expect((await post({ to: longZero(ID.reader), value: 23 })).body).toEqual(bad("from field must not be empty"));
+      expect((await post({ from: longZero(ID.payer), value: 23, data: "0x1079023a" })).body).toEqual(bad("to field must not be empty"));
     });
 
     it("answers the Postman smoke body with all five details in one 400", async () => {
@@ -134,18 +128,18 @@ forEachDatabase((getDb) => {
     });
 
     it.each(["1", "1aa"])("data %j has an odd digit count", async (data) => {
-      expect(await call(longZero(READER), data)).toMatchObject({ status: 400, body: bad("Odd number of characters.") });
+      expect(await call(longZero(ID.reader), data)).toMatchObject({ status: 400, body: bad("Odd number of characters.") });
     });
 
     it("data must be hex; mixed case, null, empty and 0x are fine", async () => {
-      expect((await call(longZero(READER), "0x12345z")).body).toEqual(bad("data field invalid hexadecimal string"));
-      for (const data of ["0xaBeCd0", null, "", "0x"]) expect((await call(longZero(READER), data as string)).status).toBe(200);
+      expect((await call(longZero(ID.reader), "0x12345z")).body).toEqual(bad("data field invalid hexadecimal string"));
+      for (const data of ["0xaBeCd0", null, "", "0x"]) expect((await call(longZero(ID.reader), data as string)).status).toBe(200);
     });
 
     it.each(["earliest", "latest", "pending", "safe", "finalized", null, "", "10", "0xa", BLOCK_10.hash, `0x${BLOCK_10.hash}`, BLOCK_10.hash.slice(0, 64)])(
       "block %j is a block",
       async (block) => {
-        expect((await post({ to: longZero(READER), block })).status).toBe(200);
+        expect((await post({ to: longZero(ID.reader), block })).status).toBe(200);
       },
     );
 
@@ -154,9 +148,9 @@ forEachDatabase((getDb) => {
         status: 400,
         body: bad("JSON parse error: Cannot construct instance of `org.hiero.mirror.web3.viewmodel.BlockType`, problem: Invalid block value: -1"),
       });
-      expect((await post({ to: longZero(READER), block: "12" })).body).toEqual(bad("Unknown block number"));
-      expect((await post({ to: longZero(READER), block: "0" })).body).toEqual(bad("Unknown block number"));
-      expect((await post({ to: longZero(READER), block: "c3".repeat(48) })).body).toEqual(bad("Unknown block number"));
+      expect((await post({ to: longZero(ID.reader), block: "12" })).body).toEqual(bad("Unknown block number"));
+      expect((await post({ to: longZero(ID.reader), block: "0" })).body).toEqual(bad("Unknown block number"));
+      expect((await post({ to: longZero(ID.reader), block: "c3".repeat(48) })).body).toEqual(bad("Unknown block number"));
     });
 
     it("answers a wrong content type 415 and malformed JSON 400, in upstream's words", async () => {
@@ -168,40 +162,40 @@ forEachDatabase((getDb) => {
         status: 400,
         body: bad("JSON parse error: Unexpected character ('f' (code 102)): was expecting double-quote to start property name"),
       });
-      expect((await post({ to: longZero(READER), gas: "abc" })).body).toEqual(bad('JSON parse error: Cannot deserialize value of type `long` from String "abc": not a valid `long` value'));
+      expect((await post({ to: longZero(ID.reader), gas: "abc" })).body).toEqual(bad('JSON parse error: Cannot deserialize value of type `long` from String "abc": not a valid `long` value'));
     });
 
     it("caps the body at 1 MiB", async () => {
-      expect((await post({ to: longZero(READER), data: `0x${"00".repeat(600_000)}` })).status).toBe(413);
+      expect((await post({ to: longZero(ID.reader), data: `0x${"00".repeat(600_000)}` })).status).toBe(413);
     });
 
     it("ignores unknown fields and reads null as the default", async () => {
-      expect(await post({ to: longZero(READER), estimate: null, value: null, from: null, gasPrice: null, extra: 1 })).toMatchObject({ status: 200 });
+      expect(await post({ to: longZero(ID.reader), estimate: null, value: null, from: null, gasPrice: null, extra: 1 })).toMatchObject({ status: 200 });
     });
   });
 
   describe("calls", () => {
     it("reads storage at latest, and at an earlier block by number, hex and hash", async () => {
       const slot1 = `0x${word(1)}`;
-      expect((await call(longZero(READER), slot1)).body).toEqual({ result: `0x${word(7)}` });
-      expect((await call(longZero(READER), `0x${word(0)}`)).body).toEqual({ result: `0x${word(0x2a)}` });
+      expect((await call(longZero(ID.reader), slot1)).body).toEqual({ result: `0x${word(7)}` });
+      expect((await call(longZero(ID.reader), `0x${word(0)}`)).body).toEqual({ result: `0x${word(0x2a)}` });
       for (const block of ["10", "0xa", BLOCK_10.hash, `0x${BLOCK_10.hash}`, "earliest"]) {
-        expect((await call(longZero(READER), slot1, { block })).body, block).toEqual({ result: `0x${word(5)}` });
+        expect((await call(longZero(ID.reader), slot1, { block })).body, block).toEqual({ result: `0x${word(5)}` });
       }
-      expect((await call(longZero(READER), slot1, { block: "11" })).body).toEqual({ result: `0x${word(7)}` });
+      expect((await call(longZero(ID.reader), slot1, { block: "11" })).body).toEqual({ result: `0x${word(7)}` });
     });
 
     it("answers 0x for no code and for an address nobody has", async () => {
-      expect((await call(longZero(PAYER), "")).body).toEqual({ result: "0x" });
+      expect((await call(longZero(ID.payer), "")).body).toEqual({ result: "0x" });
       expect((await call("0x" + "ab".repeat(20), "0x12345678")).body).toEqual({ result: "0x" });
     });
 
     it("fails a call at a block before the contract existed with INVALID_CONTRACT_ID", async () => {
-      expect(await call(longZero(LATE), `0x${word(1)}`, { block: "10" })).toMatchObject({ status: 400, body: web3(["INVALID_CONTRACT_ID", "", ""]) });
+      expect(await call(longZero(ID.late), `0x${word(1)}`, { block: "10" })).toMatchObject({ status: 400, body: web3(["INVALID_CONTRACT_ID", "", ""]) });
     });
 
     it("exposes the block: NUMBER, TIMESTAMP, CHAINID, BLOCKHASH without a 256 window, PREVRANDAO", async () => {
-      const result = (block: string, hashOf: bigint) => call(longZero(BLOCKS), `0x${word(hashOf)}`, { block }).then((answer) => (answer.body as { result: string }).result);
+      const result = (block: string, hashOf: bigint) => call(longZero(ID.blocks), `0x${word(hashOf)}`, { block }).then((answer) => (answer.body as { result: string }).result);
       expect(await result("latest", 10n)).toBe(`0x${word(11)}${word(BLOCK_11.start / SECOND)}${word(298)}${BLOCK_10.hash.slice(0, 64)}${BLOCK_11.hash.slice(0, 64)}`);
       expect(await result("10", 11n)).toBe(`0x${word(10)}${word(BLOCK_10.start / SECOND)}${word(298)}${word(0)}${BLOCK_10.hash.slice(0, 64)}`);
       expect(await result("latest", 2n ** 63n - 1n)).toBe(`0x${word(11)}${word(BLOCK_11.start / SECOND)}${word(298)}${word(0)}${BLOCK_11.hash.slice(0, 64)}`);
@@ -210,7 +204,7 @@ forEachDatabase((getDb) => {
     it("follows the configured chain id", async () => {
       const handler = route(createContractCallHandler(mirror, { ...contractCallSettings({ MIRROR_NETWORK: "testnet" }) }));
       const response = await handler(
-        new Request("http://localhost/api/v1/contracts/call", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ to: longZero(BLOCKS), data: `0x${word(0)}` }) }),
+        new Request("http://localhost/api/v1/contracts/call", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ to: longZero(ID.blocks), data: `0x${word(0)}` }) }),
       );
       expect(((await response.json()) as { result: string }).result.slice(2 + 128, 2 + 192)).toBe(word(296));
     });
@@ -220,32 +214,32 @@ forEachDatabase((getDb) => {
     it("decodes Error(string) into detail and gives the revert bytes as data", async () => {
       const data = errorString("RevertReasonView");
       expect(data).toBe(`0x08c379a0${word(32)}${word(16)}526576657274526561736f6e56696577${"0".repeat(32)}`);
-      expect(await call(longZero(REVERTER), data)).toMatchObject({ status: 400, body: web3(["CONTRACT_REVERT_EXECUTED", "RevertReasonView", data]) });
+      expect(await call(longZero(ID.reverter), data)).toMatchObject({ status: 400, body: web3(["CONTRACT_REVERT_EXECUTED", "RevertReasonView", data]) });
     });
 
     it("a bare revert, a custom error and a panic carry no detail, and their exact data", async () => {
-      expect((await call(longZero(REVERTER), "")).body).toEqual(web3(["CONTRACT_REVERT_EXECUTED", "", "0x"]));
-      expect((await call(longZero(REVERTER), "0x0bd3d39c")).body).toEqual(web3(["CONTRACT_REVERT_EXECUTED", "", "0x0bd3d39c"]));
+      expect((await call(longZero(ID.reverter), "")).body).toEqual(web3(["CONTRACT_REVERT_EXECUTED", "", "0x"]));
+      expect((await call(longZero(ID.reverter), "0x0bd3d39c")).body).toEqual(web3(["CONTRACT_REVERT_EXECUTED", "", "0x0bd3d39c"]));
       const panic = `0x4e487b71${word(0x12)}`;
-      expect((await call(longZero(REVERTER), panic)).body).toEqual(web3(["CONTRACT_REVERT_EXECUTED", "", panic]));
+      expect((await call(longZero(ID.reverter), panic)).body).toEqual(web3(["CONTRACT_REVERT_EXECUTED", "", panic]));
     });
 
     it("an estimate whose first run reverts fails as the call does", async () => {
       const data = errorString("no");
-      expect((await call(longZero(REVERTER), data, { estimate: true })).body).toEqual(web3(["CONTRACT_REVERT_EXECUTED", "no", data]));
+      expect((await call(longZero(ID.reverter), data, { estimate: true })).body).toEqual(web3(["CONTRACT_REVERT_EXECUTED", "no", data]));
     });
 
     it("running out of gas is INSUFFICIENT_GAS", async () => {
-      expect((await call(longZero(SPINS), "", { gas: 30_000 })).body).toEqual(web3(["INSUFFICIENT_GAS", "", "0x"]));
+      expect((await call(longZero(ID.spins), "", { gas: 30_000 })).body).toEqual(web3(["INSUFFICIENT_GAS", "", "0x"]));
     });
   });
 
   describe("payer rules", () => {
     it("a sender alias nobody has is PAYER_ACCOUNT_NOT_FOUND; a value above the balance INSUFFICIENT_PAYER_BALANCE", async () => {
-      expect((await call(longZero(READER), "", { from: `0x${"de".repeat(20)}`, value: 1 })).body).toEqual(web3(["PAYER_ACCOUNT_NOT_FOUND", "Sender account not found.", ""]));
-      expect((await call(longZero(READER), "", { from: `0x${PAYER_ALIAS}`, value: 5_000 })).body).toEqual(web3(["INSUFFICIENT_PAYER_BALANCE", "", ""]));
-      expect(await call(longZero(READER), `0x${word(1)}`, { from: `0x${PAYER_ALIAS}`, value: 10 })).toMatchObject({ status: 200 });
-      expect(await call(longZero(READER), `0x${word(1)}`, { from: longZero(PAYER), value: 10 })).toMatchObject({ status: 200 });
+      expect((await call(longZero(ID.reader), "", { from: `0x${"de".repeat(20)}`, value: 1 })).body).toEqual(web3(["PAYER_ACCOUNT_NOT_FOUND", "Sender account not found.", ""]));
+      expect((await call(longZero(ID.reader), "", { from: `0x${PAYER_ALIAS}`, value: 5_000 })).body).toEqual(web3(["INSUFFICIENT_PAYER_BALANCE", "", ""]));
+      expect(await call(longZero(ID.reader), `0x${word(1)}`, { from: `0x${PAYER_ALIAS}`, value: 10 })).toMatchObject({ status: 200 });
+      expect(await call(longZero(ID.reader), `0x${word(1)}`, { from: longZero(ID.payer), value: 10 })).toMatchObject({ status: 200 });
     });
   });
 
@@ -254,17 +248,17 @@ forEachDatabase((getDb) => {
     const GAS_USED = 21_000 + 31 * 4 + 16 + 9 + 22_100;
 
     it("answers hex gas within 10 % above the gas used, enough to run the call, as whole bytes", async () => {
-      const answer = (await call(longZero(WRITER), `0x${word(1)}`, { estimate: true })).body as { result: string };
+      const answer = (await call(longZero(ID.writer), `0x${word(1)}`, { estimate: true })).body as { result: string };
       expect(answer.result).toMatch(/^0x([0-9a-f]{2})+$/);
       const estimate = Number(BigInt(answer.result));
       expect(estimate).toBeGreaterThanOrEqual(GAS_USED);
       expect(estimate).toBeLessThanOrEqual(Math.floor(GAS_USED * 1.1) + 1);
-      expect((await call(longZero(WRITER), `0x${word(1)}`, { gas: estimate })).status).toBe(200);
-      expect((await call(longZero(WRITER), `0x${word(1)}`, { gas: Math.floor(GAS_USED * 0.9) })).body).toEqual(web3(["INSUFFICIENT_GAS", "", "0x"]));
+      expect((await call(longZero(ID.writer), `0x${word(1)}`, { gas: estimate })).status).toBe(200);
+      expect((await call(longZero(ID.writer), `0x${word(1)}`, { gas: Math.floor(GAS_USED * 0.9) })).body).toEqual(web3(["INSUFFICIENT_GAS", "", "0x"]));
     });
 
     it("estimates a plain transfer within 10 % above the intrinsic 21,000", async () => {
-      const estimate = Number(BigInt(((await post({ to: longZero(PAYER), estimate: true })).body as { result: string }).result));
+      const estimate = Number(BigInt(((await post({ to: longZero(ID.payer), estimate: true })).body as { result: string }).result));
       expect(estimate).toBeGreaterThanOrEqual(21_000);
       expect(estimate).toBeLessThanOrEqual(23_100);
     });
@@ -280,7 +274,7 @@ forEachDatabase((getDb) => {
       ["the exchange rate contract", longZero(0x168), `0x2e3cff6a${word(100)}`],
       ["HAS", longZero(0x16a), "0x12345678"],
       ["HSS", longZero(0x16b), "0x12345678"],
-      ["a token's HIP-719 proxy", longZero(TOKEN), "0x06fdde03"],
+      ["a token's HIP-719 proxy", longZero(ID.token), "0x06fdde03"],
     ])("%s answers 501", async (_name, to, data) => {
       expect(await call(to, data)).toMatchObject({ status: 501, body: web3(["Not Implemented", "", ""]) });
     });
@@ -303,15 +297,15 @@ forEachDatabase((getDb) => {
 
     it("throttles requests per second and gas per second with upstream's 429 bodies", async () => {
       const requests = handlerWith({ requestsPerSecond: 1 });
-      expect((await requests({ to: longZero(READER) })).status).toBe(200);
-      expect(await requests({ to: longZero(READER) })).toEqual({ status: 429, body: web3(["Too Many Requests", "Requests per second rate limit exceeded", ""]) });
+      expect((await requests({ to: longZero(ID.reader) })).status).toBe(200);
+      expect(await requests({ to: longZero(ID.reader) })).toEqual({ status: 429, body: web3(["Too Many Requests", "Requests per second rate limit exceeded", ""]) });
       const gas = handlerWith({ gasPerSecond: 30_000 });
-      expect(await gas({ to: longZero(READER), gas: 40_000 })).toEqual({ status: 429, body: web3(["Too Many Requests", "Gas per second rate limit exceeded.", ""]) });
+      expect(await gas({ to: longZero(ID.reader), gas: 40_000 })).toEqual({ status: 429, body: web3(["Too Many Requests", "Gas per second rate limit exceeded.", ""]) });
     });
 
     it("stops a call past its time budget with 503", async () => {
       const spin = handlerWith({ timeoutMs: 1 });
-      expect(await spin({ to: longZero(SPINS), gas: 15_000_000 })).toEqual({ status: 503, body: web3(["Service Unavailable", "", ""]) });
+      expect(await spin({ to: longZero(ID.spins), gas: 15_000_000 })).toEqual({ status: 503, body: web3(["Service Unavailable", "", ""]) });
     });
 
     it("answers CORS as upstream for /api/v1/contracts/**", async () => {
@@ -320,7 +314,7 @@ forEachDatabase((getDb) => {
         new Request("http://localhost/api/v1/contracts/call", { method: "OPTIONS", headers: { origin: "http://example.com", "access-control-request-method": "POST" } }),
       );
       expect([preflight.status, preflight.headers.get("access-control-allow-origin"), preflight.headers.get("access-control-allow-methods")]).toEqual([200, "*", "GET,HEAD,POST"]);
-      const answer = await post({ to: longZero(READER) }, { "content-type": "application/json", origin: "http://example.com" });
+      const answer = await post({ to: longZero(ID.reader) }, { "content-type": "application/json", origin: "http://example.com" });
       expect(answer.headers.get("access-control-allow-origin")).toBe("*");
       const failure = await post({ gas: 1 }, { "content-type": "application/json", origin: "http://example.com" });
       expect([failure.status, failure.headers.get("access-control-allow-origin")]).toEqual([400, "*"]);
