@@ -2,7 +2,8 @@ import type { SqlClient } from "@/lib/db";
 import { findBlock } from "@/lib/mirror/blocks/queries";
 import { MAX_INT64 } from "@/lib/mirror/timestamp";
 import { hashWord, hashWordValue, type BlockContext } from "../evm/execute";
-import { findEarliestBlock, findLatestBlock, type EvmBlockRow } from "../evm/queries";
+import type { CallCaches } from "../evm/caches";
+import { findEarliestBlock, type EvmBlockRow } from "../evm/queries";
 import type { BlockSpec } from "./block";
 import { badRequest } from "./errors";
 
@@ -16,9 +17,9 @@ const NANOS_PER_SECOND = 1_000_000_000n;
  * earliest, by index, or by hash prefix; a name that matches none is 400
  * `Unknown block number`. Any block but latest is read as of its `consensus_end`.
  */
-export async function resolveBlock(sql: SqlClient, spec: BlockSpec, now: bigint): Promise<ResolvedBlock> {
+export async function resolveBlock(sql: SqlClient, spec: BlockSpec, now: bigint, caches: CallCaches): Promise<ResolvedBlock> {
   if (spec.kind === "latest") {
-    const latest = await findLatestBlock(sql);
+    const latest = await caches.latestBlock(sql);
     // An empty ledger still runs calls: block 0 at the current time.
     return { context: latest ? contextOf(latest) : { number: 0n, timestamp: now / NANOS_PER_SECOND, prevRandao: new Uint8Array(32) }, asOf: undefined };
   }

@@ -2,6 +2,7 @@ import { ApiError } from "@/lib/http/errors";
 import type { Handler } from "@/lib/http/handler";
 import { jsonResponse } from "@/lib/http/response";
 import type { MirrorContext } from "@/lib/mirror/context";
+import { CallCaches } from "../evm/caches";
 import { EvmPool } from "../evm/pool";
 import { contractCallSettings, type ContractCallSettings } from "./settings";
 import { parseCallRequest } from "./request";
@@ -20,6 +21,7 @@ const CORS_ORIGIN = { "access-control-allow-origin": "*" };
 export function createContractCallHandler(mirror: MirrorContext, settings: ContractCallSettings = contractCallSettings()): Handler {
   const pool = new EvmPool(settings.poolSize, settings.chainId);
   const throttle = createThrottle(settings);
+  const caches = new CallCaches();
   return withCors(async (request) => {
     const call = await parseCallRequest(request);
     throttle.take(call.gas);
@@ -29,6 +31,7 @@ export function createContractCallHandler(mirror: MirrorContext, settings: Contr
         sql: await mirror.sql(),
         system: mirror.config.system,
         pool,
+        caches,
         now: mirror.now(),
         deadline: performance.now() + settings.timeoutMs,
       });

@@ -1,6 +1,7 @@
 import { Address } from "@ethereumjs/util";
 import type { SqlClient } from "@/lib/db";
 import type { SystemShardRealm } from "@/lib/mirror/entity-id";
+import type { CallCaches } from "../evm/caches";
 import { execute, type Execution, type ExecutionOutcome } from "../evm/execute";
 import { longZeroAddress, MirrorStateReader, type StateView } from "../evm/mirror-state";
 import { CallTimeout, type EvmPool } from "../evm/pool";
@@ -26,6 +27,7 @@ export type CallEnvironment = {
   readonly sql: SqlClient;
   readonly system: SystemShardRealm;
   readonly pool: EvmPool;
+  readonly caches: CallCaches;
   /** Nanoseconds since the epoch. */
   readonly now: bigint;
   /** `performance.now()` past which execution stops with 503. */
@@ -37,12 +39,12 @@ export type CallEnvironment = {
  * its balance rules, then run the call (or the estimate's runs) on a pooled EVM.
  */
 export async function processCall(request: CallRequest, environment: CallEnvironment): Promise<CallAnswer> {
-  const { sql, system, pool } = environment;
-  const block = await resolveBlock(sql, request.block, environment.now);
-  const reader = new MirrorStateReader({ sql, asOf: block.asOf, system });
+  const { sql, system, pool, caches } = environment;
+  const block = await resolveBlock(sql, request.block, environment.now, caches);
+  const reader = new MirrorStateReader({ sql, asOf: block.asOf, system, caches });
   const caller = await payer(request, reader);
   const to = request.to === undefined ? undefined : createAddress(request.to);
-  if (to && block.asOf !== undefined) await requireExistedAtBlock(to, reader, { sql, asOf: undefined, system });
+  if (to && block.asOf !== undefined) await requireExistedAtBlock(to, reader, { sql, asOf: undefined, system, caches });
 
   try {
     return await pool.use(async (pooled) => {

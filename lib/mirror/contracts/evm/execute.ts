@@ -1,7 +1,7 @@
 import type { EVMRunCallOpts } from "@ethereumjs/evm";
 import { bytesToBigInt, type Address } from "@ethereumjs/util";
 import { intrinsicGas } from "./intrinsic-gas";
-import { longZeroAddress, type MirrorStateReader } from "./mirror-state";
+import { longZeroAddress, type StateSource } from "./mirror-state";
 import type { PooledEvm } from "./pool";
 
 /** The block a call runs in: `record_file` as Hedera exposes it to the EVM. */
@@ -53,7 +53,7 @@ function blockOf(context: BlockContext): NonNullable<EVMRunCallOpts["block"]> {
  * state: gas used includes intrinsic gas and the EIP-3529 refund, as the
  * consensus node reports it with `maxRefundPercentOfGasLimit` at 100.
  */
-export async function execute(pooled: PooledEvm, reader: MirrorStateReader, block: BlockContext, call: Execution): Promise<ExecutionOutcome> {
+export async function execute(pooled: PooledEvm, reader: StateSource, block: BlockContext, call: Execution): Promise<ExecutionOutcome> {
   const intrinsic = intrinsicGas(call.data, call.to === undefined);
   if (intrinsic > call.gas) return { ok: false, gasUsed: call.gas, output: new Uint8Array(), error: "out of gas" };
   pooled.state.begin(reader);

@@ -3,20 +3,28 @@ import { Account, bytesToHex, createAddressFromString, type Address } from "@eth
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import type { SqlClient } from "@/lib/db";
 import { longZeroEntityId, type SystemShardRealm } from "@/lib/mirror/entity-id";
-import { findEvmEntityByAddress, findEvmEntityById, findRuntimeBytecode, findSlotValue, type EvmEntityRow } from "./queries";
+import type { CallCaches } from "./caches";
+import { findEvmEntityByAddress, findEvmEntityById, findSlotValue, type EvmEntityRow } from "./queries";
 import { tokenProxyBytecode } from "./token-proxy";
 
 /** Where and as of when a call reads the mirror tables; `asOf` undefined is the latest state. */
-export type StateView = { readonly sql: SqlClient; readonly asOf: bigint | undefined; readonly system: SystemShardRealm };
+export type StateView = { readonly sql: SqlClient; readonly asOf: bigint | undefined; readonly system: SystemShardRealm; readonly caches: CallCaches };
 
-type Resolved = { readonly entity: EvmEntityRow; readonly code: Uint8Array; readonly codeHash: Uint8Array | undefined };
+/** An address as the EVM sees it: the entity behind it and its code. */
+export type Resolved = { readonly entity: EvmEntityRow; readonly code: Uint8Array; readonly codeHash: Uint8Array | undefined };
+
+/** Where a call's state comes from when its overlay does not hold a key. */
+export type StateSource = {
+  resolve(address: Address): Promise<Resolved | undefined>;
+  storage(address: Address, key: Uint8Array): Promise<Uint8Array>;
+};
 
 /**
  * The mirror's state as one request sees it: each address resolved once (a
  * long-zero address by entity id, any other by `evm_address`), with its code
  * and the storage slots read so far. Nothing here is ever written.
  */
-export class MirrorStateReader {
+export class MirrorStateReader implements StateSource {
   private readonly accounts = new Map<string, Promise<Resolved | undefined>>();
   private readonly slots = new Map<string, Promise<Uint8Array>>();
 
@@ -43,13 +51,13 @@ export class MirrorStateReader {
   }
 
   private async load(address: Uint8Array): Promise<Resolved | undefined> {
-    const { sql, asOf, system } = this.view;
+    const { sql, asOf, system, caches } = this.view;
     const id = longZeroEntityId({ shard: system.shard, realm: system.realm, address });
     const entity = id === undefined ? await findEvmEntityByAddress(sql, address, asOf) : await findEvmEntityById(sql, id, asOf);
     if (!entity) return undefined;
     const code =
       entity.type === "CONTRACT"
-        ? ((await findRuntimeBytecode(sql, entity.id)) ?? new Uint8Array())
+        ? ((await caches.runtimeBytecode(sql, entity.id)) ?? new Uint8Array())
         : entity.type === "TOKEN"
           ? tokenProxyBytecode(address)
           : new Uint8Array();
@@ -70,9 +78,9 @@ export class MirrorStateReader {
  * every write stays in the stacks, which `begin` empties for the next call.
  */
 export class MirrorStateManager extends SimpleStateManager {
-  private reader: MirrorStateReader | undefined;
+  private reader: StateSource | undefined;
 
-  begin(reader: MirrorStateReader): void {
+  begin(reader: StateSource): void {
     this.reader = reader;
     this.accountStack = [new Map()];
     this.codeStack = [new Map()];
@@ -112,7 +120,7 @@ export class MirrorStateManager extends SimpleStateManager {
     this.topAccountStack().set(address.toString(), await this.getAccount(address));
   }
 
-  private source(): MirrorStateReader {
+  private source(): StateSource {
     if (!this.reader) throw new Error("MirrorStateManager used outside a call");
     return this.reader;
   }

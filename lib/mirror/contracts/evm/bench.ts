@@ -1,0 +1,92 @@
+/**
+ * In-process benchmark of contract calls on one core (`npm run bench:contracts`):
+ * a `balanceOf`-shaped call (a mapping read: KECCAK256 of the key and slot,
+ * one SLOAD) on a pooled EVM with its state in memory (the EVM alone), then
+ * the same call through the `/contracts/call` handler on PGlite.
+ */
+import { Address } from "@ethereumjs/util";
+import { keccak_256 } from "@noble/hashes/sha3.js";
+import { describeMachine, formatMachine } from "@/lib/bench/machine";
+import { migrate } from "@/lib/db/migrator";
+import { readMigrations } from "@/lib/db/migrations";
+import { openDatabase } from "@/lib/db/open";
+import { DEFAULT_MIRROR_CONFIG } from "@/lib/mirror/config";
+import { createContractCallHandler } from "../call/call-handler";
+import { contractCallSettings } from "../call/settings";
+import { execute, type BlockContext } from "./execute";
+import { longZeroAddress, type Resolved, type StateSource } from "./mirror-state";
+import { EvmPool } from "./pool";
+
+/** `balanceOf(address)` over `mapping(address => uint) at slot 0`: mstore key, mstore 0, keccak, sload, return. */
+const BALANCE_OF = Uint8Array.from(Buffer.from("600435600052600060205260406000205460005260206000f3", "hex"));
+const CONTRACT_NUM = 1001n;
+const HOLDER = `${"00".repeat(12)}${"ab".repeat(20).slice(0, 40)}`;
+const CALLDATA = Uint8Array.from(Buffer.from(`70a08231${HOLDER.padStart(64, "0")}`, "hex"));
+const BALANCE = Uint8Array.of(0x12, 0x34);
+const BALANCE_SLOT = keccak_256(Uint8Array.from(Buffer.from(`${HOLDER.padStart(64, "0")}${"0".repeat(64)}`, "hex")));
+const BLOCK: BlockContext = { number: 1n, timestamp: 1_700_000_000n, prevRandao: new Uint8Array(32) };
+const DURATION_MS = 3_000;
+const NO_PARAMS = { params: Promise.resolve({}) };
+
+/** The contract and its one slot, in memory: what the EVM would read from the mirror, without the SQL. */
+function memoryState(): StateSource {
+  const contract: Resolved = {
+    entity: { id: CONTRACT_NUM, type: "CONTRACT", balance: 0n, ethereum_nonce: 0n, evm_address: null },
+    code: BALANCE_OF,
+    codeHash: keccak_256(BALANCE_OF),
+  };
+  const contractKey = longZeroAddress(CONTRACT_NUM).toString();
+  const slotKey = Buffer.from(BALANCE_SLOT).toString("hex");
+  return {
+    resolve: async (address) => (address.toString() === contractKey ? contract : undefined),
+    storage: async (address, key) => (address.toString() === contractKey && Buffer.from(key).toString("hex") === slotKey ? BALANCE : new Uint8Array()),
+  };
+}
+
+async function perSecond(work: () => Promise<unknown>): Promise<number> {
+  for (let warm = 0; warm < 500; warm++) await work();
+  let operations = 0;
+  const started = performance.now();
+  while (performance.now() - started < DURATION_MS) {
+    await work();
+    operations++;
+  }
+  return (operations * 1_000) / (performance.now() - started);
+}
+
+async function evmAlone(): Promise<number> {
+  const pool = new EvmPool(1, 298n);
+  const source = memoryState();
+  const call = { caller: longZeroAddress(2n), to: longZeroAddress(CONTRACT_NUM), data: CALLDATA, value: 0n, gas: 15_000_000n };
+  return pool.use(async (pooled) => {
+    const check = await execute(pooled, source, BLOCK, call);
+    if (!check.ok || Buffer.from(check.output).toString("hex") !== "1234".padStart(64, "0")) throw new Error("balanceOf answered wrong");
+    return perSecond(() => execute(pooled, source, BLOCK, call));
+  });
+}
+
+async function throughHandler(): Promise<number> {
+  const db = await openDatabase({ kind: "pglite", dataDir: null });
+  await migrate(db.sql, readMigrations());
+  await db.sql.query("INSERT INTO entity (id, num, realm, shard, type, timestamp_range) VALUES ($1, $1, 0, 0, 'CONTRACT', '[0,)')", [CONTRACT_NUM]);
+  await db.sql.query("INSERT INTO contract (id, runtime_bytecode) VALUES ($1, $2)", [CONTRACT_NUM, BALANCE_OF]);
+  await db.sql.query("INSERT INTO contract_state (contract_id, created_timestamp, modified_timestamp, slot, value) VALUES ($1, 0, 0, $2, $3)", [CONTRACT_NUM, BALANCE_SLOT, BALANCE]);
+  // Unwrapped by route(): no request log line per call in the figure.
+  const handler = createContractCallHandler({ sql: async () => db.sql, config: DEFAULT_MIRROR_CONFIG, now: () => 0n }, contractCallSettings({ CONTRACT_CALL_REQUESTS_PER_SECOND: "1000000000" }));
+  const body = JSON.stringify({ to: new Address(longZeroAddress(CONTRACT_NUM).bytes).toString(), data: `0x${Buffer.from(CALLDATA).toString("hex")}` });
+  const send = async () => {
+    const response = await handler(new Request("http://localhost/api/v1/contracts/call", { method: "POST", headers: { "content-type": "application/json" }, body }), NO_PARAMS);
+    if (response.status !== 200) throw new Error(`status ${response.status}: ${await response.text()}`);
+  };
+  try {
+    return await perSecond(send);
+  } finally {
+    await db.close();
+  }
+}
+
+const format = (value: number) => `${Math.round(value).toLocaleString("en-US")} calls/s (${(1_000_000 / value).toFixed(0)} µs)`;
+
+console.log(`Machine: ${formatMachine(describeMachine())}`);
+console.log(`balanceOf, EVM alone (pooled EVM, fresh overlay, state in memory): ${format(await evmAlone())}`);
+console.log(`balanceOf, /contracts/call handler on PGlite (parse, throttle, block, 3 point reads, EVM): ${format(await throughHandler())}`);

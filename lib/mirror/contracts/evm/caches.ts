@@ -1,0 +1,42 @@
+import type { SqlClient } from "@/lib/db";
+import { findLatestBlock, findRuntimeBytecode, type EvmBlockRow } from "./queries";
+
+/** Contracts whose bytecode one process keeps. */
+const BYTECODE_ENTRIES = 10_000;
+/** How long the latest block is reused: its NUMBER and TIMESTAMP lag the table by at most this. */
+const LATEST_BLOCK_MS = 500;
+
+/**
+ * What one process keeps across calls, in front of the SQL, as upstream's
+ * Caffeine caches do: runtime bytecode by contract id (it never changes
+ * once deployed) and the latest record file briefly. Account and storage
+ * reads are never cached across calls, so no call sees older state than upstream.
+ */
+export class CallCaches {
+  private readonly bytecode = new Map<bigint, Promise<Uint8Array | undefined>>();
+  private latest: { at: number; row: Promise<EvmBlockRow | undefined> } | undefined;
+
+  runtimeBytecode(sql: SqlClient, contractId: bigint): Promise<Uint8Array | undefined> {
+    const found = this.bytecode.get(contractId);
+    if (found) return found;
+    const loading = findRuntimeBytecode(sql, contractId);
+    // A failed read is not remembered; a contract without bytecode yet may be deployed later.
+    void loading.then(
+      (code) => code === undefined && this.bytecode.delete(contractId),
+      () => this.bytecode.delete(contractId),
+    );
+    if (this.bytecode.size >= BYTECODE_ENTRIES) this.bytecode.delete(this.bytecode.keys().next().value!);
+    this.bytecode.set(contractId, loading);
+    return loading;
+  }
+
+  latestBlock(sql: SqlClient): Promise<EvmBlockRow | undefined> {
+    const now = performance.now();
+    if (this.latest && now - this.latest.at < LATEST_BLOCK_MS) return this.latest.row;
+    const row = findLatestBlock(sql);
+    const entry = { at: now, row };
+    this.latest = entry;
+    void row.catch(() => this.latest === entry && (this.latest = undefined));
+    return row;
+  }
+}
