@@ -185,6 +185,13 @@ forEachDatabase((getDb) => {
       expect((await call(longZero(ID.reader), slot1, { block: "11" })).body).toEqual({ result: `0x${word(7)}` });
     });
 
+    it("takes the JS SDK's payloads (MirrorNodeContractCallQuery, MirrorNodeContractEstimateQuery): unprefixed hex, numbers as strings", async () => {
+      const to = longZero(ID.reader).slice(2);
+      const payload = { data: word(1), to, estimate: false, gas: "30000", blockNumber: "11" };
+      expect((await post(payload)).body).toEqual({ result: `0x${word(7)}` });
+      expect((await post({ ...payload, estimate: true, gas: undefined })).status).toBe(200);
+    });
+
     it("answers 0x for no code and for an address nobody has", async () => {
       expect((await call(longZero(ID.payer), "")).body).toEqual({ result: "0x" });
       expect((await call("0x" + "ab".repeat(20), "0x12345678")).body).toEqual({ result: "0x" });
@@ -279,10 +286,30 @@ forEachDatabase((getDb) => {
       expect(await call(to, data)).toMatchObject({ status: 501, body: web3(["Not Implemented", "", ""]) });
     });
 
-    it("runs the EVM precompiles on known vectors", async () => {
-      expect((await call(longZero(2), "")).body).toEqual({ result: "0xe3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" });
-      expect((await call(longZero(3), "")).body).toEqual({ result: "0x0000000000000000000000009c1185a5c5e9fc54612808977ee8f548b2258d31" });
-      expect((await call(longZero(4), "0xc0ffee")).body).toEqual({ result: "0xc0ffee" });
+    const G1 = `${word(1)}${word(2)}`;
+    const G1_DOUBLED = "030644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd315ed738c0e0a7c92e7845f96b2ae9c0a68a6a449e3538fc7ff3ebf7a5a18a2c4";
+    const BLAKE2F_INPUT =
+      "0000000c48c9bdf267e6096a3ba7ca8485ae67bb2bf894fe72f36e3cf1361d5f3af54fa5d182e6ad7f520e511f6c3e2b8c68059b6bbd41fbabd9831f79217e1319cde05b" +
+      `616263${"0".repeat(250)}0300000000000000000000000000000001`;
+    it.each([
+      // geth's ecrecover vector
+      ["ecrecover", 1, `456e9aea5e197a1f1af7a3e85a3212fa4049a3ba34c2289b4c860fc0b0c64ef3${word(28)}9242685bf161793cc25603c231bc2f568eb630ea16aa137d2664ac8038825608` +
+        "4f8ae3bd7535248d0bd448298cc2e2071e56992d0774dc340c368ae950852ada", `0x${"0".repeat(24)}7156526fbd7a3c72969b54f64e42c10fbb768c8a`],
+      ["sha256 of nothing", 2, "", "0xe3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"],
+      ["ripemd160 of nothing", 3, "", `0x${"0".repeat(24)}9c1185a5c5e9fc54612808977ee8f548b2258d31`],
+      ["identity", 4, "c0ffee", "0xc0ffee"],
+      ["modexp 2^2 mod 5", 5, `${word(1)}${word(1)}${word(1)}020205`, "0x04"],
+      ["bn254 add G1+G1", 6, `${G1}${G1}`, `0x${G1_DOUBLED}`],
+      ["bn254 mul 2·G1", 7, `${G1}${word(2)}`, `0x${G1_DOUBLED}`],
+      ["bn254 pairing of nothing", 8, "", `0x${word(1)}`],
+      // EIP-152's fifth vector: blake2b("abc"), 12 rounds
+      ["blake2f", 9, BLAKE2F_INPUT, "0xba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d17d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923"],
+    ])("runs the %s precompile", async (_name, num, input, output) => {
+      expect((await call(longZero(num), `0x${input}`)).body).toEqual({ result: output });
+    });
+
+    it("answers 501 for the KZG point evaluation precompile, whose trusted setup is not loaded", async () => {
+      expect(await call(longZero(10), `0x${"00".repeat(192)}`)).toMatchObject({ status: 501, body: web3(["Not Implemented", "", ""]) });
     });
   });
 
