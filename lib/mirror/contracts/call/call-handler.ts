@@ -3,7 +3,7 @@ import type { Handler } from "@/lib/http/handler";
 import { jsonResponse } from "@/lib/http/response";
 import type { MirrorContext } from "@/lib/mirror/context";
 import { CallCaches } from "../evm/caches";
-import { EvmPool } from "../evm/pool";
+import { EvmPools } from "../evm/pool";
 import { contractCallSettings, type ContractCallSettings } from "./settings";
 import { parseCallRequest } from "./request";
 import { processCall } from "./service";
@@ -19,7 +19,7 @@ const CORS_ORIGIN = { "access-control-allow-origin": "*" };
  * buckets per handler, so per instance.
  */
 export function createContractCallHandler(mirror: MirrorContext, settings: ContractCallSettings = contractCallSettings()): Handler {
-  const pool = new EvmPool(settings.poolSize, settings.chainId);
+  const pools = new EvmPools(settings.poolSize, settings.chainId);
   const throttle = createThrottle(settings);
   const caches = new CallCaches();
   return withCors(async (request) => {
@@ -30,7 +30,7 @@ export function createContractCallHandler(mirror: MirrorContext, settings: Contr
       const answer = await processCall(call, {
         sql: await mirror.sql(),
         system: mirror.config.system,
-        pool,
+        pools,
         caches,
         now: mirror.now(),
         deadline: performance.now() + settings.timeoutMs,

@@ -4,7 +4,7 @@ import { route } from "@/lib/http/handler";
 import { DEFAULT_MIRROR_CONFIG } from "@/lib/mirror/config";
 import type { MirrorContext } from "@/lib/mirror/context";
 import { serveInProcess } from "@/lib/routes/in-process";
-import { BLOCK_INFO, ECHO_REVERTER, SLOT_READER, SLOT_WRITER, SPINNER } from "../evm/testing/contracts";
+import { BLOCK_INFO, ECHO_REVERTER, SLOT_READER, SLOT_WRITER, SPINNER, TRANSIENT_READER } from "../evm/testing/contracts";
 import { createContractCallHandler } from "./call-handler";
 import { contractCallSettings } from "./settings";
 
@@ -17,7 +17,7 @@ const NOW = CREATED + 300n * SECOND;
 const longZero = (num: number) => `0x${num.toString(16).padStart(40, "0")}`;
 const word = (value: bigint | number) => BigInt(value).toString(16).padStart(64, "0");
 /** The test ledger's entity numbers: one contract per test bytecode, a token, a paying account. */
-const ID = { reader: 1001, reverter: 1002, writer: 1003, blocks: 1004, spins: 1005, late: 1006, token: 1007, payer: 1100 } as const;
+const ID = { reader: 1001, reverter: 1002, writer: 1003, blocks: 1004, spins: 1005, late: 1006, token: 1007, transient: 1008, payer: 1100 } as const;
 const PAYER_ALIAS = "c0ffee".padEnd(40, "1");
 
 /** `Error(string)` as solc encodes a revert reason. */
@@ -59,6 +59,7 @@ forEachDatabase((getDb) => {
     await contract(ID.blocks, BLOCK_INFO);
     await contract(ID.spins, SPINNER);
     await contract(ID.late, SLOT_READER, BLOCK_11.start);
+    await contract(ID.transient, TRANSIENT_READER);
     await entity(ID.token, "TOKEN", CREATED);
     await entity(ID.payer, "ACCOUNT", CREATED, { balance: 1_000n, evm: PAYER_ALIAS });
     await entity(2, "ACCOUNT", 0n, { balance: 5_000_000_000_000_000n });
@@ -206,6 +207,15 @@ forEachDatabase((getDb) => {
       expect(await result("latest", 10n)).toBe(`0x${word(11)}${word(BLOCK_11.start / SECOND)}${word(298)}${BLOCK_10.hash.slice(0, 64)}${BLOCK_11.hash.slice(0, 64)}`);
       expect(await result("10", 11n)).toBe(`0x${word(10)}${word(BLOCK_10.start / SECOND)}${word(298)}${word(0)}${BLOCK_10.hash.slice(0, 64)}`);
       expect(await result("latest", 2n ** 63n - 1n)).toBe(`0x${word(11)}${word(BLOCK_11.start / SECOND)}${word(298)}${word(0)}${BLOCK_11.hash.slice(0, 64)}`);
+    });
+
+    it("runs each block with its EVM version: mainnet's block 11 predates transient storage (0.50), other networks' does not", async () => {
+      const mainnet = route(createContractCallHandler(mirror, contractCallSettings({ MIRROR_NETWORK: "mainnet" })));
+      const ask = (handler: typeof mainnet) =>
+        handler(new Request("http://localhost/api/v1/contracts/call", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ to: longZero(ID.transient) }) }));
+      const old = await ask(mainnet);
+      expect([old.status, await old.json()]).toEqual([400, web3(["CONTRACT_EXECUTION_EXCEPTION", "", "0x"])]);
+      expect((await call(longZero(ID.transient), "")).body).toEqual({ result: `0x${word(0)}` });
     });
 
     it("follows the configured chain id", async () => {

@@ -4,8 +4,9 @@ import type { SystemShardRealm } from "@/lib/mirror/entity-id";
 import type { CallCaches } from "../evm/caches";
 import { execute, type Execution, type ExecutionOutcome } from "../evm/execute";
 import { longZeroAddress, MirrorStateReader, type StateView } from "../evm/mirror-state";
-import { CallTimeout, type EvmPool } from "../evm/pool";
+import { CallTimeout, type EvmPools } from "../evm/pool";
 import { NotImplementedCall } from "../evm/system-contracts";
+import { hardforkAt } from "../evm/versions";
 import type { CallRequest } from "./request";
 import { blockHashes, resolveBlock } from "./block-context";
 import { executionFailure, notImplemented, serviceUnavailable } from "./errors";
@@ -26,7 +27,7 @@ export type CallAnswer = {
 export type CallEnvironment = {
   readonly sql: SqlClient;
   readonly system: SystemShardRealm;
-  readonly pool: EvmPool;
+  readonly pools: EvmPools;
   readonly caches: CallCaches;
   /** Nanoseconds since the epoch. */
   readonly now: bigint;
@@ -39,7 +40,7 @@ export type CallEnvironment = {
  * its balance rules, then run the call (or the estimate's runs) on a pooled EVM.
  */
 export async function processCall(request: CallRequest, environment: CallEnvironment): Promise<CallAnswer> {
-  const { sql, system, pool, caches } = environment;
+  const { sql, system, pools, caches } = environment;
   const block = await resolveBlock(sql, request.block, environment.now, caches);
   const reader = new MirrorStateReader({ sql, asOf: block.asOf, system, caches });
   const caller = await payer(request, reader);
@@ -47,7 +48,7 @@ export async function processCall(request: CallRequest, environment: CallEnviron
   if (to && block.asOf !== undefined) await requireExistedAtBlock(to, reader, { sql, asOf: undefined, system, caches });
 
   try {
-    return await pool.use(async (pooled) => {
+    return await pools.for(hardforkAt(pools.chainId, block.context.number)).use(async (pooled) => {
       pooled.scope.blockHash = blockHashes(sql, block.context.number);
       pooled.scope.deadline = environment.deadline;
       const run = (gas: bigint): Promise<ExecutionOutcome> =>

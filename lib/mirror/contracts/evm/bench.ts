@@ -16,6 +16,7 @@ import { contractCallSettings } from "../call/settings";
 import { execute, type BlockContext } from "./execute";
 import { longZeroAddress, type Resolved, type StateSource } from "./mirror-state";
 import { EvmPool } from "./pool";
+import { hardforkAt } from "./versions";
 
 /** `balanceOf(address)` over `mapping(address => uint) at slot 0`: mstore key, mstore 0, keccak, sload, return. */
 const BALANCE_OF = Uint8Array.from(Buffer.from("600435600052600060205260406000205460005260206000f3", "hex"));
@@ -55,7 +56,7 @@ async function perSecond(work: () => Promise<unknown>): Promise<number> {
 }
 
 async function evmAlone(): Promise<number> {
-  const pool = new EvmPool(1, 298n);
+  const pool = new EvmPool(1, 298n, hardforkAt(298n, BLOCK.number));
   const source = memoryState();
   const call = { caller: longZeroAddress(2n), to: longZeroAddress(CONTRACT_NUM), data: CALLDATA, value: 0n, gas: 15_000_000n };
   return pool.use(async (pooled) => {

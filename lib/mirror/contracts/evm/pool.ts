@@ -1,7 +1,7 @@
 import { createCustomCommon, Hardfork, Mainnet } from "@ethereumjs/common";
 import { createEVM, type EVM } from "@ethereumjs/evm";
 import { MirrorStateManager } from "./mirror-state";
-import { UNSERVED_PRECOMPILES } from "./system-contracts";
+import { unservedPrecompiles } from "./system-contracts";
 
 /** What the custom opcodes of one pooled EVM read while it runs a request. */
 export type CallScope = {
@@ -25,14 +25,14 @@ const IDLE_SCOPE: CallScope = { blockHash: async () => 0n, deadline: Number.POSI
 // JUMPDEST ends every loop body, so counting them bounds the time between deadline checks.
 const DEADLINE_CHECK_EVERY = 1024;
 
-async function createPooledEvm(chainId: bigint): Promise<PooledEvm> {
+async function createPooledEvm(chainId: bigint, hardfork: Hardfork): Promise<PooledEvm> {
   const state = new MirrorStateManager();
   const scope: CallScope = { ...IDLE_SCOPE };
   let jumps = 0;
   const evm = await createEVM({
-    common: createCustomCommon({ chainId: Number(chainId) }, Mainnet, { hardfork: Hardfork.Cancun }),
+    common: createCustomCommon({ chainId: Number(chainId) }, Mainnet, { hardfork }),
     stateManager: state,
-    customPrecompiles: UNSERVED_PRECOMPILES,
+    customPrecompiles: unservedPrecompiles(hardfork === Hardfork.Cancun),
     customOpcodes: [
       {
         // Hedera's BLOCKHASH (MirrorBlockHashOperation) has no 256-block window.
@@ -69,6 +69,7 @@ export class EvmPool {
   constructor(
     private readonly size: number,
     private readonly chainId: bigint,
+    private readonly hardfork: Hardfork,
   ) {}
 
   async use<T>(work: (pooled: PooledEvm) => Promise<T>): Promise<T> {
@@ -89,7 +90,7 @@ export class EvmPool {
     if (this.created < this.size) {
       this.created++;
       try {
-        return await createPooledEvm(this.chainId);
+        return await createPooledEvm(this.chainId, this.hardfork);
       } catch (error) {
         this.created--;
         throw error;
@@ -110,5 +111,24 @@ export class EvmPool {
     const next = this.waiting.shift();
     if (next) next(pooled);
     else this.idle.push(pooled);
+  }
+}
+
+/** One pool per EVM version a call may need, made on first use. */
+export class EvmPools {
+  private readonly pools = new Map<Hardfork, EvmPool>();
+
+  constructor(
+    private readonly size: number,
+    readonly chainId: bigint,
+  ) {}
+
+  for(hardfork: Hardfork): EvmPool {
+    let pool = this.pools.get(hardfork);
+    if (!pool) {
+      pool = new EvmPool(this.size, this.chainId, hardfork);
+      this.pools.set(hardfork, pool);
+    }
+    return pool;
   }
 }

@@ -29,10 +29,13 @@ function notServed(address: string) {
   };
 }
 
-export const UNSERVED_PRECOMPILES: CustomPrecompile[] = [...SYSTEM_CONTRACT_ADDRESSES, KZG_POINT_EVALUATION].map((address) => ({
-  address: createAddressFromString(address),
-  function: notServed(address),
-}));
+/** The precompiles that answer 501: the system contracts, and KZG point evaluation where the fork has it (Cancun). */
+export function unservedPrecompiles(withKzg: boolean): CustomPrecompile[] {
+  return [...SYSTEM_CONTRACT_ADDRESSES, ...(withKzg ? [KZG_POINT_EVALUATION] : [])].map((address) => ({
+    address: createAddressFromString(address),
+    function: notServed(address),
+  }));
+}
 
 export function isSystemContract(address: Uint8Array): boolean {
   return SYSTEM_CONTRACT_ADDRESSES.includes(`0x${Buffer.from(address).toString("hex")}`);

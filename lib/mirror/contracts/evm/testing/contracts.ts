@@ -20,3 +20,6 @@ export const BLOCK_INFO = code("43", "600052", "42", "602052", "46", "604052", "
 
 /** Loops forever (JUMPDEST PUSH1 0 JUMP): only the gas or the time budget ends it. */
 export const SPINNER = code("5b", "6000", "56");
+
+/** Returns transient slot 0 (TLOAD, Cancun's EIP-1153): an invalid opcode before EVM 0.50. */
+export const TRANSIENT_READER = code("6000", "5c", "600052", "6020", "6000", "f3");
