@@ -46,6 +46,8 @@ export async function processCall(request: CallRequest, environment: CallEnviron
   const caller = await payer(request, reader);
   const to = request.to === undefined ? undefined : createAddress(request.to);
   if (to && block.asOf !== undefined) await requireExistedAtBlock(to, reader, { sql, asOf: undefined, system, caches });
+  // The EVM reads the caller's and the receiver's accounts first, one after the other: ask for both at once.
+  await Promise.all([reader.resolve(caller), to && reader.resolve(to)]);
 
   try {
     return await pools.for(hardforkAt(pools.chainId, block.context.number)).use(async (pooled) => {
