@@ -1,9 +1,11 @@
 import { ApiError } from "@/lib/http/errors";
 import type { Handler } from "@/lib/http/handler";
+import { log } from "@/lib/http/log";
 import { jsonResponse } from "@/lib/http/response";
 import type { MirrorContext } from "@/lib/mirror/context";
 import { CallCaches } from "../evm/caches";
 import { EvmPools } from "../evm/pool";
+import { serviceUnavailable, web3Error } from "./errors";
 import { contractCallSettings, type ContractCallSettings } from "./settings";
 import { parseCallRequest } from "./request";
 import { processCall } from "./service";
@@ -37,10 +39,26 @@ export function createContractCallHandler(mirror: MirrorContext, settings: Contr
       });
       gasUsed = answer.gasUsed;
       return jsonResponse({ result: answer.result });
+    } catch (error) {
+      throw asWeb3Error(error);
     } finally {
       throttle.restore(call.gas - gasUsed);
     }
   });
+}
+
+/** PostgreSQL's `query_canceled`: a statement past its `statement_timeout`. */
+const QUERY_CANCELED = "57014";
+
+/**
+ * What escapes the service unplanned, in upstream's 5xx bodies (details
+ * blanked): a cancelled statement is 503 (`QueryTimeoutException`), anything else 500.
+ */
+function asWeb3Error(error: unknown): unknown {
+  if (error instanceof ApiError) return error;
+  if (typeof error === "object" && error !== null && (error as { code?: unknown }).code === QUERY_CANCELED) return serviceUnavailable();
+  log.error("contract call failed", { error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) });
+  return web3Error(500, "Internal Server Error");
 }
 
 /** Spring answers CORS only to a request that carries `Origin`, errors included. */

@@ -345,6 +345,17 @@ forEachDatabase((getDb) => {
       expect(await spin({ to: longZero(ID.spins), gas: 15_000_000 })).toEqual({ status: 503, body: web3(["Service Unavailable", "", ""]) });
     });
 
+    it.each([
+      ["a statement past its timeout", Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" }), 503, "Service Unavailable"],
+      ["any other failure", new Error("connection lost"), 500, "Internal Server Error"],
+    ])("answers %s in upstream's 5xx body, details blanked", async (_name, failure, status, message) => {
+      const broken: MirrorContext = { ...mirror, sql: async () => ({ query: async () => Promise.reject(failure) }) as unknown as Awaited<ReturnType<MirrorContext["sql"]>> };
+      const response = await route(createContractCallHandler(broken, contractCallSettings({})))(
+        new Request("http://localhost/api/v1/contracts/call", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ to: longZero(ID.reader) }) }),
+      );
+      expect([response.status, await response.json()]).toEqual([status, web3([message, "", ""])]);
+    });
+
     it("answers CORS as upstream for /api/v1/contracts/**", async () => {
       const preflight = await serveInProcess(
         mirror,
