@@ -1,4 +1,4 @@
-import { Address } from "@ethereumjs/util";
+import { Address, bytesToHex } from "@ethereumjs/util";
 import type { SqlClient } from "@/lib/db";
 import type { SystemShardRealm } from "@/lib/mirror/entity-id";
 import type { CallCaches } from "../evm/caches";
@@ -58,7 +58,7 @@ export async function processCall(request: CallRequest, environment: CallEnviron
 
       const first = await run(request.gas);
       if (!first.ok) throw failureOf(first);
-      if (!request.estimate) return { result: hex(first.output), gasUsed: first.gasUsed };
+      if (!request.estimate) return { result: bytesToHex(first.output), gasUsed: first.gasUsed };
       const estimate = await searchGas(run, first.gasUsed, request.gas);
       return { result: quantity(estimate), gasUsed: first.gasUsed };
     });
@@ -98,8 +98,6 @@ async function requireExistedAtBlock(to: Address, atBlock: MirrorStateReader, la
 const createAddress = (bytes: Uint8Array) => new Address(Uint8Array.from(bytes));
 
 const isZero = (bytes: Uint8Array) => bytes.every((byte) => byte === 0);
-
-const hex = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString("hex")}`;
 
 /** `Bytes.ofUnsignedLong(gas).toHexString()`: the fewest whole bytes, so an even digit count. */
 function quantity(gas: bigint): string {
