@@ -29,19 +29,22 @@ export function createContractCallHandler(mirror: MirrorContext, settings: Contr
     throttle.take(call.gas);
     let gasUsed = 0n;
     try {
-      const answer = await processCall(call, {
+      const result = await processCall(call, {
         sql: await mirror.sql(),
         system: mirror.config.system,
         pools,
         caches,
         now: mirror.now(),
         deadline: performance.now() + settings.timeoutMs,
+        spent: (gas) => {
+          gasUsed = gas;
+        },
       });
-      gasUsed = answer.gasUsed;
-      return jsonResponse({ result: answer.result });
+      return jsonResponse({ result });
     } catch (error) {
       throw asWeb3Error(error);
     } finally {
+      // Upstream's refund: the gas a run did not use, all of it when none ran.
       throttle.restore(call.gas - gasUsed);
     }
   });

@@ -17,13 +17,6 @@ import { failureOf } from "./statuses";
 const TREASURY_NUM = 2n;
 const SENDER_NOT_FOUND = "Sender account not found.";
 
-export type CallAnswer = {
-  /** `0x`-hex: the call's output, or for an estimate the gas. */
-  readonly result: string;
-  /** Gas the answer cost, for the gas bucket's refund. */
-  readonly gasUsed: bigint;
-};
-
 export type CallEnvironment = {
   readonly sql: SqlClient;
   readonly system: SystemShardRealm;
@@ -33,13 +26,16 @@ export type CallEnvironment = {
   readonly now: bigint;
   /** `performance.now()` past which execution stops with 503. */
   readonly deadline: number;
+  /** Told the gas the (first) run used, failed or not, for the gas bucket's refund. */
+  readonly spent: (gas: bigint) => void;
 };
 
 /**
  * `ContractExecutionService.processCall`: resolve the block, the payer and
  * its balance rules, then run the call (or the estimate's runs) on a pooled EVM.
  */
-export async function processCall(request: CallRequest, environment: CallEnvironment): Promise<CallAnswer> {
+/** The answer's `result`: the call's output as `0x`-hex, or for an estimate the gas. */
+export async function processCall(request: CallRequest, environment: CallEnvironment): Promise<string> {
   const { sql, system, pools, caches } = environment;
   const block = await resolveBlock(sql, request.block, environment.now, caches);
   const reader = new MirrorStateReader({ sql, asOf: block.asOf, system, caches });
@@ -57,10 +53,10 @@ export async function processCall(request: CallRequest, environment: CallEnviron
         execute(pooled, reader, block.context, { caller, to, data: request.data, value: request.value, gas } satisfies Execution);
 
       const first = await run(request.gas);
+      environment.spent(first.gasUsed);
       if (!first.ok) throw failureOf(first);
-      if (!request.estimate) return { result: bytesToHex(first.output), gasUsed: first.gasUsed };
-      const estimate = await searchGas(run, first.gasUsed, request.gas);
-      return { result: quantity(estimate), gasUsed: first.gasUsed };
+      if (!request.estimate) return bytesToHex(first.output);
+      return quantity(await searchGas(run, first.gasUsed, request.gas));
     });
   } catch (error) {
     if (error instanceof NotImplementedCall) throw notImplemented();
