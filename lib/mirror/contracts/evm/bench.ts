@@ -13,18 +13,12 @@ import { openDatabase } from "@/lib/db/open";
 import { DEFAULT_MIRROR_CONFIG } from "@/lib/mirror/config";
 import { createContractCallHandler } from "../call/call-handler";
 import { contractCallSettings } from "../call/settings";
+import { BALANCE, BALANCE_OF, BALANCE_OF_CALLDATA as CALLDATA, BALANCE_SLOT, BENCH_CONTRACT_NUM as CONTRACT_NUM, BENCH_CONTRACT_ROWS } from "./bench-contract";
 import { execute, type BlockContext } from "./execute";
 import { longZeroAddress, type Resolved, type StateSource } from "./mirror-state";
 import { EvmPool } from "./pool";
 import { hardforkAt } from "./versions";
 
-/** `balanceOf(address)` over `mapping(address => uint) at slot 0`: mstore key, mstore 0, keccak, sload, return. */
-const BALANCE_OF = Uint8Array.from(Buffer.from("600435600052600060205260406000205460005260206000f3", "hex"));
-const CONTRACT_NUM = 1001n;
-const HOLDER = `${"00".repeat(12)}${"ab".repeat(20).slice(0, 40)}`;
-const CALLDATA = Uint8Array.from(Buffer.from(`70a08231${HOLDER.padStart(64, "0")}`, "hex"));
-const BALANCE = Uint8Array.of(0x12, 0x34);
-const BALANCE_SLOT = keccak_256(Uint8Array.from(Buffer.from(`${HOLDER.padStart(64, "0")}${"0".repeat(64)}`, "hex")));
 const BLOCK: BlockContext = { number: 1n, timestamp: 1_700_000_000n, prevRandao: new Uint8Array(32) };
 const DURATION_MS = 3_000;
 const NO_PARAMS = { params: Promise.resolve({}) };
@@ -69,9 +63,7 @@ async function evmAlone(): Promise<number> {
 async function throughHandler(): Promise<number> {
   const db = await openDatabase({ kind: "pglite", dataDir: null });
   await migrate(db.sql, readMigrations());
-  await db.sql.query("INSERT INTO entity (id, num, realm, shard, type, timestamp_range) VALUES ($1, $1, 0, 0, 'CONTRACT', '[0,)')", [CONTRACT_NUM]);
-  await db.sql.query("INSERT INTO contract (id, runtime_bytecode) VALUES ($1, $2)", [CONTRACT_NUM, BALANCE_OF]);
-  await db.sql.query("INSERT INTO contract_state (contract_id, created_timestamp, modified_timestamp, slot, value) VALUES ($1, 0, 0, $2, $3)", [CONTRACT_NUM, BALANCE_SLOT, BALANCE]);
+  for (const [text, params] of BENCH_CONTRACT_ROWS) await db.sql.query(text, params);
   // Unwrapped by route(): no request log line per call in the figure.
   const handler = createContractCallHandler({ sql: async () => db.sql, config: DEFAULT_MIRROR_CONFIG, now: () => 0n }, contractCallSettings({ CONTRACT_CALL_REQUESTS_PER_SECOND: "1000000000" }));
   const body = JSON.stringify({ to: new Address(longZeroAddress(CONTRACT_NUM).bytes).toString(), data: `0x${Buffer.from(CALLDATA).toString("hex")}` });

@@ -1,10 +1,13 @@
 import type { SqlClient } from "@/lib/db";
-import { findLatestBlock, findRuntimeBytecode, type EvmBlockRow } from "./queries";
+import { findLatestBlock, findRuntimeBytecode, type EvmBlockRow, type EvmEntityRow } from "./queries";
 
 /** Contracts whose bytecode one process keeps. */
 const BYTECODE_ENTRIES = 10_000;
 /** How long the latest block is reused: its NUMBER and TIMESTAMP lag the table by at most this. */
 const LATEST_BLOCK_MS = 500;
+/** How long an entity's latest row is reused (upstream's entity cache expires after a second too). */
+const ENTITY_MS = 1_000;
+const ENTITY_ENTRIES = 50_000;
 
 /**
  * What one process keeps across calls, in front of the SQL, as upstream's
@@ -15,6 +18,20 @@ const LATEST_BLOCK_MS = 500;
 export class CallCaches {
   private readonly bytecode = new Map<bigint, Promise<Uint8Array | undefined>>();
   private latest: { at: number; row: Promise<EvmBlockRow | undefined> } | undefined;
+  private readonly entities = new Map<string, { at: number; row: Promise<EvmEntityRow | undefined> }>();
+
+  /** The latest row of the entity `key` names, through `load` when not read within the last second. */
+  latestEntity(key: string, load: () => Promise<EvmEntityRow | undefined>): Promise<EvmEntityRow | undefined> {
+    const now = performance.now();
+    const found = this.entities.get(key);
+    if (found && now - found.at < ENTITY_MS) return found.row;
+    const entry = { at: now, row: load() };
+    this.entities.delete(key);
+    if (this.entities.size >= ENTITY_ENTRIES) this.entities.delete(this.entities.keys().next().value!);
+    this.entities.set(key, entry);
+    void entry.row.catch(() => this.entities.get(key) === entry && this.entities.delete(key));
+    return entry.row;
+  }
 
   runtimeBytecode(sql: SqlClient, contractId: bigint): Promise<Uint8Array | undefined> {
     const found = this.bytecode.get(contractId);

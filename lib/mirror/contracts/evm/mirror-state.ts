@@ -53,7 +53,8 @@ export class MirrorStateReader implements StateSource {
   private async load(address: Uint8Array): Promise<Resolved | undefined> {
     const { sql, asOf, system, caches } = this.view;
     const id = longZeroEntityId({ shard: system.shard, realm: system.realm, address });
-    const entity = id === undefined ? await findEvmEntityByAddress(sql, address, asOf) : await findEvmEntityById(sql, id, asOf);
+    const find = () => (id === undefined ? findEvmEntityByAddress(sql, address, asOf) : findEvmEntityById(sql, id, asOf));
+    const entity = asOf === undefined ? await caches.latestEntity(id === undefined ? Buffer.from(address).toString("hex") : String(id), find) : await find();
     if (!entity) return undefined;
     const code =
       entity.type === "CONTRACT"
