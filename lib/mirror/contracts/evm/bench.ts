@@ -82,4 +82,4 @@ const format = (value: number) => `${Math.round(value).toLocaleString("en-US")} 
 
 console.log(`Machine: ${formatMachine(describeMachine())}`);
 console.log(`balanceOf, EVM alone (pooled EVM, fresh overlay, state in memory): ${format(await evmAlone())}`);
-console.log(`balanceOf, /contracts/call handler on PGlite (parse, throttle, block, 3 point reads, EVM): ${format(await throughHandler())}`);
+console.log(`balanceOf, /contracts/call handler on PGlite (parse, throttle, one slot read with the block, entities and bytecode cached, EVM): ${format(await throughHandler())}`);
