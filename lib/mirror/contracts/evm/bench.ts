@@ -5,7 +5,6 @@
  * the same call through the `/contracts/call` handler on PGlite.
  */
 import { Address } from "@ethereumjs/util";
-import { keccak_256 } from "@noble/hashes/sha3.js";
 import { describeMachine, formatMachine } from "@/lib/bench/machine";
 import { migrate } from "@/lib/db/migrator";
 import { readMigrations } from "@/lib/db/migrations";
@@ -14,6 +13,7 @@ import { DEFAULT_MIRROR_CONFIG } from "@/lib/mirror/config";
 import { createContractCallHandler } from "../call/call-handler";
 import { contractCallSettings } from "../call/settings";
 import { BALANCE, BALANCE_OF, BALANCE_OF_CALLDATA as CALLDATA, BALANCE_SLOT, BENCH_CONTRACT_NUM as CONTRACT_NUM, BENCH_CONTRACT_ROWS } from "./bench-contract";
+import { deployedCode } from "./caches";
 import { execute, type BlockContext } from "./execute";
 import { longZeroAddress, type Resolved, type StateSource } from "./mirror-state";
 import { EvmPool } from "./pool";
@@ -25,11 +25,7 @@ const NO_PARAMS = { params: Promise.resolve({}) };
 
 /** The contract and its one slot, in memory: what the EVM would read from the mirror, without the SQL. */
 function memoryState(): StateSource {
-  const contract: Resolved = {
-    entity: { id: CONTRACT_NUM, type: "CONTRACT", balance: 0n, ethereum_nonce: 0n, evm_address: null },
-    code: BALANCE_OF,
-    codeHash: keccak_256(BALANCE_OF),
-  };
+  const contract: Resolved = { entity: { id: CONTRACT_NUM, type: "CONTRACT", balance: 0n, ethereum_nonce: 0n, evm_address: null }, ...deployedCode(BALANCE_OF) };
   const contractKey = longZeroAddress(CONTRACT_NUM).toString();
   const slotKey = Buffer.from(BALANCE_SLOT).toString("hex");
   return {

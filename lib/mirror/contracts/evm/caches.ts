@@ -1,3 +1,4 @@
+import { keccak_256 } from "@noble/hashes/sha3.js";
 import type { SqlClient } from "@/lib/db";
 import { findLatestBlock, findRuntimeBytecode, type EvmBlockRow, type EvmEntityRow } from "./queries";
 
@@ -9,6 +10,14 @@ const LATEST_BLOCK_MS = 500;
 const ENTITY_MS = 1_000;
 const ENTITY_ENTRIES = 50_000;
 
+/** Runtime bytecode and its keccak-256. */
+export type DeployedCode = { readonly code: Uint8Array; readonly codeHash: Uint8Array | undefined };
+
+export function deployedCode(bytes: Uint8Array): DeployedCode {
+  const code = Uint8Array.from(bytes);
+  return { code, codeHash: code.length > 0 ? keccak_256(code) : undefined };
+}
+
 /**
  * What one process keeps across calls, in front of the SQL, as upstream's
  * Caffeine caches do: runtime bytecode by contract id (it never changes
@@ -16,7 +25,7 @@ const ENTITY_ENTRIES = 50_000;
  * reads are never cached across calls, so no call sees older state than upstream.
  */
 export class CallCaches {
-  private readonly bytecode = new Map<bigint, Promise<Uint8Array | undefined>>();
+  private readonly bytecode = new Map<bigint, Promise<DeployedCode | undefined>>();
   private latest: { at: number; row: Promise<EvmBlockRow | undefined> } | undefined;
   private readonly entities = new Map<string, { at: number; row: Promise<EvmEntityRow | undefined> }>();
 
@@ -33,10 +42,11 @@ export class CallCaches {
     return entry.row;
   }
 
-  runtimeBytecode(sql: SqlClient, contractId: bigint): Promise<Uint8Array | undefined> {
+  /** A contract's runtime bytecode with its hash (EXTCODEHASH), hashed once. */
+  runtimeBytecode(sql: SqlClient, contractId: bigint): Promise<DeployedCode | undefined> {
     const found = this.bytecode.get(contractId);
     if (found) return found;
-    const loading = findRuntimeBytecode(sql, contractId);
+    const loading = findRuntimeBytecode(sql, contractId).then((code) => code && deployedCode(code));
     // A failed read is not remembered; a contract without bytecode yet may be deployed later.
     void loading.then(
       (code) => code === undefined && this.bytecode.delete(contractId),

@@ -1,17 +1,18 @@
 import { SimpleStateManager } from "@ethereumjs/statemanager";
 import { Account, bytesToHex, createAddressFromString, type Address } from "@ethereumjs/util";
-import { keccak_256 } from "@noble/hashes/sha3.js";
 import type { SqlClient } from "@/lib/db";
 import { longZeroEntityId, type SystemShardRealm } from "@/lib/mirror/entity-id";
-import type { CallCaches } from "./caches";
+import { deployedCode, type CallCaches, type DeployedCode } from "./caches";
 import { findEvmEntityByAddress, findEvmEntityById, findSlotValue, type EvmEntityRow } from "./queries";
 import { tokenProxyBytecode } from "./token-proxy";
+
+const NO_CODE: DeployedCode = { code: new Uint8Array(), codeHash: undefined };
 
 /** Where and as of when a call reads the mirror tables; `asOf` undefined is the latest state. */
 export type StateView = { readonly sql: SqlClient; readonly asOf: bigint | undefined; readonly system: SystemShardRealm; readonly caches: CallCaches };
 
 /** An address as the EVM sees it: the entity behind it and its code. */
-export type Resolved = { readonly entity: EvmEntityRow; readonly code: Uint8Array; readonly codeHash: Uint8Array | undefined };
+export type Resolved = DeployedCode & { readonly entity: EvmEntityRow };
 
 /** Where a call's state comes from when its overlay does not hold a key. */
 export type StateSource = {
@@ -58,11 +59,11 @@ export class MirrorStateReader implements StateSource {
     if (!entity) return undefined;
     const code =
       entity.type === "CONTRACT"
-        ? ((await caches.runtimeBytecode(sql, entity.id)) ?? new Uint8Array())
+        ? ((await caches.runtimeBytecode(sql, entity.id)) ?? NO_CODE)
         : entity.type === "TOKEN"
-          ? tokenProxyBytecode(address)
-          : new Uint8Array();
-    return { entity, code: Uint8Array.from(code), codeHash: code.length > 0 ? keccak_256(code) : undefined };
+          ? deployedCode(tokenProxyBytecode(address))
+          : NO_CODE;
+    return { entity, ...code };
   }
 
   private async loadSlot(address: Address, key: Uint8Array): Promise<Uint8Array> {
