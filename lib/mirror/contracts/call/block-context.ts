@@ -2,8 +2,7 @@ import type { SqlClient } from "@/lib/db";
 import { findBlock } from "@/lib/mirror/blocks/queries";
 import { MAX_INT64 } from "@/lib/mirror/timestamp";
 import { hashWord, hashWordValue, type BlockContext } from "../evm/execute";
-import type { CallCaches } from "../evm/caches";
-import { findEarliestBlock, type EvmBlockRow } from "../evm/queries";
+import { findEarliestBlock, findLatestBlock, type CallBlockRow } from "./queries";
 import type { BlockSpec } from "./block";
 import { badRequest } from "./errors";
 
@@ -11,15 +10,31 @@ import { badRequest } from "./errors";
 export type ResolvedBlock = { readonly context: BlockContext; readonly asOf: bigint | undefined };
 
 const NANOS_PER_SECOND = 1_000_000_000n;
+/** How long the latest block is reused: its NUMBER and TIMESTAMP lag the table by at most this. */
+const LATEST_BLOCK_MS = 500;
+
+/** The latest record file, read at most every half second per instance (upstream caches it too). */
+export class LatestBlock {
+  private latest: { at: number; row: Promise<CallBlockRow | undefined> } | undefined;
+
+  get(sql: SqlClient): Promise<CallBlockRow | undefined> {
+    const now = performance.now();
+    if (this.latest && now - this.latest.at < LATEST_BLOCK_MS) return this.latest.row;
+    const entry = { at: now, row: findLatestBlock(sql) };
+    this.latest = entry;
+    void entry.row.catch(() => this.latest === entry && (this.latest = undefined));
+    return entry.row;
+  }
+}
 
 /**
  * The record file a `block` names (upstream `RecordFileService`): latest, the
  * earliest, by index, or by hash prefix; a name that matches none is 400
  * `Unknown block number`. Any block but latest is read as of its `consensus_end`.
  */
-export async function resolveBlock(sql: SqlClient, spec: BlockSpec, now: bigint, caches: CallCaches): Promise<ResolvedBlock> {
+export async function resolveBlock(sql: SqlClient, spec: BlockSpec, now: bigint, latestBlock: LatestBlock): Promise<ResolvedBlock> {
   if (spec.kind === "latest") {
-    const latest = await caches.latestBlock(sql);
+    const latest = await latestBlock.get(sql);
     // An empty ledger still runs calls: block 0 at the current time.
     return { context: latest ? contextOf(latest) : { number: 0n, timestamp: now / NANOS_PER_SECOND, prevRandao: new Uint8Array(32) }, asOf: undefined };
   }
@@ -28,7 +43,7 @@ export async function resolveBlock(sql: SqlClient, spec: BlockSpec, now: bigint,
   return { context: contextOf(row), asOf: row.consensus_end };
 }
 
-function contextOf(row: EvmBlockRow): BlockContext {
+function contextOf(row: CallBlockRow): BlockContext {
   return { number: row.index, timestamp: row.consensus_start / NANOS_PER_SECOND, prevRandao: hashWord(row.hash) };
 }
 

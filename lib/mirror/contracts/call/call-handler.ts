@@ -5,6 +5,7 @@ import { jsonResponse } from "@/lib/http/response";
 import type { MirrorContext } from "@/lib/mirror/context";
 import { CallCaches } from "../evm/caches";
 import { EvmPools } from "../evm/pool";
+import { LatestBlock } from "./block-context";
 import { serviceUnavailable, web3Error } from "./errors";
 import { contractCallSettings, type ContractCallSettings } from "./settings";
 import { parseCallRequest } from "./request";
@@ -24,6 +25,7 @@ export function createContractCallHandler(mirror: MirrorContext, settings: Contr
   const pools = new EvmPools(settings.poolSize, settings.chainId);
   const throttle = createThrottle(settings);
   const caches = new CallCaches();
+  const latestBlock = new LatestBlock();
   return withCors(async (request) => {
     const call = await parseCallRequest(request);
     throttle.take(call.gas);
@@ -34,6 +36,7 @@ export function createContractCallHandler(mirror: MirrorContext, settings: Contr
         system: mirror.config.system,
         pools,
         caches,
+        latestBlock,
         now: mirror.now(),
         deadline: performance.now() + settings.timeoutMs,
         spent: (gas) => {

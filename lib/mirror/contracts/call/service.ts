@@ -8,7 +8,7 @@ import { CallTimeout, type EvmPools } from "../evm/pool";
 import { NotImplementedCall } from "../evm/system-contracts";
 import { hardforkAt } from "../evm/versions";
 import type { CallRequest } from "./request";
-import { blockHashes, resolveBlock } from "./block-context";
+import { blockHashes, resolveBlock, type LatestBlock } from "./block-context";
 import { executionFailure, notImplemented, serviceUnavailable } from "./errors";
 import { searchGas } from "./estimate";
 import { failureOf } from "./statuses";
@@ -22,6 +22,7 @@ export type CallEnvironment = {
   readonly system: SystemShardRealm;
   readonly pools: EvmPools;
   readonly caches: CallCaches;
+  readonly latestBlock: LatestBlock;
   /** Nanoseconds since the epoch. */
   readonly now: bigint;
   /** `performance.now()` past which execution stops with 503. */
@@ -37,7 +38,7 @@ export type CallEnvironment = {
 /** The answer's `result`: the call's output as `0x`-hex, or for an estimate the gas. */
 export async function processCall(request: CallRequest, environment: CallEnvironment): Promise<string> {
   const { sql, system, pools, caches } = environment;
-  const block = await resolveBlock(sql, request.block, environment.now, caches);
+  const block = await resolveBlock(sql, request.block, environment.now, environment.latestBlock);
   const reader = new MirrorStateReader({ sql, asOf: block.asOf, system, caches });
   const caller = await payer(request, reader);
   const to = request.to === undefined ? undefined : createAddress(request.to);

@@ -1,11 +1,9 @@
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import type { SqlClient } from "@/lib/db";
-import { findLatestBlock, findRuntimeBytecode, type EvmBlockRow, type EvmEntityRow } from "./queries";
+import { findRuntimeBytecode, type EvmEntityRow } from "./queries";
 
 /** Contracts whose bytecode one process keeps. */
 const BYTECODE_ENTRIES = 10_000;
-/** How long the latest block is reused: its NUMBER and TIMESTAMP lag the table by at most this. */
-const LATEST_BLOCK_MS = 500;
 /** How long an entity's latest row is reused (upstream's entity cache expires after a second too). */
 const ENTITY_MS = 1_000;
 const ENTITY_ENTRIES = 50_000;
@@ -21,12 +19,11 @@ export function deployedCode(bytes: Uint8Array): DeployedCode {
 /**
  * What one process keeps across calls, in front of the SQL, as upstream's
  * Caffeine caches do: runtime bytecode by contract id (it never changes
- * once deployed) and the latest record file briefly. Account and storage
- * reads are never cached across calls, so no call sees older state than upstream.
+ * once deployed) and an entity's latest row (by id or EVM address) for a
+ * second. Storage slots, and entities as of a past block, are read anew by every call.
  */
 export class CallCaches {
   private readonly bytecode = new Map<bigint, Promise<DeployedCode | undefined>>();
-  private latest: { at: number; row: Promise<EvmBlockRow | undefined> } | undefined;
   private readonly entities = new Map<string, { at: number; row: Promise<EvmEntityRow | undefined> }>();
 
   /** The latest row of the entity `key` names, through `load` when not read within the last second. */
@@ -55,15 +52,5 @@ export class CallCaches {
     if (this.bytecode.size >= BYTECODE_ENTRIES) this.bytecode.delete(this.bytecode.keys().next().value!);
     this.bytecode.set(contractId, loading);
     return loading;
-  }
-
-  latestBlock(sql: SqlClient): Promise<EvmBlockRow | undefined> {
-    const now = performance.now();
-    if (this.latest && now - this.latest.at < LATEST_BLOCK_MS) return this.latest.row;
-    const row = findLatestBlock(sql);
-    const entry = { at: now, row };
-    this.latest = entry;
-    void row.catch(() => this.latest === entry && (this.latest = undefined));
-    return row;
   }
 }

@@ -72,21 +72,3 @@ export async function findSlotValue(sql: SqlClient, contractId: bigint, slot: Ui
       : await sql.query<{ value: Uint8Array | null }>(SLOT_AS_OF, [contractId, ...spellings, asOf]);
   return row?.value ?? undefined;
 }
-
-/** A block as the EVM sees it. */
-export type EvmBlockRow = { index: bigint; hash: string; consensus_start: bigint; consensus_end: bigint };
-
-const BLOCK_COLUMNS = "index, hash, consensus_start, consensus_end";
-const LATEST_BLOCK = `SELECT ${BLOCK_COLUMNS} FROM record_file ORDER BY consensus_end DESC LIMIT 1`;
-const EARLIEST_BLOCK = `SELECT ${BLOCK_COLUMNS} FROM record_file ORDER BY index ASC LIMIT 1`;
-
-export async function findLatestBlock(sql: SqlClient): Promise<EvmBlockRow | undefined> {
-  const [row] = await sql.query<EvmBlockRow>(LATEST_BLOCK);
-  return row;
-}
-
-export async function findEarliestBlock(sql: SqlClient): Promise<EvmBlockRow | undefined> {
-  const [row] = await sql.query<EvmBlockRow>(EARLIEST_BLOCK);
-  return row;
-}
-
