@@ -13,6 +13,11 @@ const nextConfig = {
     "@hiero-ledger/proto",
     "@hiero-ledger/sdk",
     "protobufjs",
+    // The contract call EVM: plain Node ESM with its own crypto; required as it is, not re-bundled.
+    "@ethereumjs/common",
+    "@ethereumjs/evm",
+    "@ethereumjs/statemanager",
+    "@ethereumjs/util",
   ],
 };
 

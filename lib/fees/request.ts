@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readBodyWithin } from "@/lib/http/body";
 import { ApiError, invalidParameter } from "@/lib/http/errors";
 import type { FeeMode } from "./usage";
 
@@ -76,38 +77,16 @@ export async function parseEstimateRequest(request: Request): Promise<EstimateRe
 
 /** Reads the body without ever buffering more than the limit. */
 async function readBody(request: Request): Promise<Uint8Array> {
-  const declared = request.headers.get("content-length");
-  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > MAX_BODY_BYTES) throw tooLarge();
-  if (request.body === null) throw invalidParameter("body", "Failed to read request: body is required");
-
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
+  let body: Uint8Array | undefined;
   try {
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      length += chunk.value.byteLength;
-      if (length > MAX_BODY_BYTES) {
-        await reader.cancel();
-        throw tooLarge();
-      }
-      chunks.push(chunk.value);
-    }
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
+    body = await readBodyWithin(request, MAX_BODY_BYTES);
+  } catch {
     throw invalidParameter("body", "Failed to read request");
   }
-  if (length === 0) throw invalidParameter("body", "Failed to read request: body is empty");
-  return chunks.length === 1 && chunks[0] !== undefined ? chunks[0] : concat(chunks, length);
-}
-
-function concat(chunks: readonly Uint8Array[], length: number): Uint8Array {
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  if (body === undefined) throw tooLarge();
+  if (request.body === null) throw invalidParameter("body", "Failed to read request: body is required");
+  if (body.length === 0) throw invalidParameter("body", "Failed to read request: body is empty");
+  return body;
 }
 
 function tooLarge(): ApiError {

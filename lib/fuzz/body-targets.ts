@@ -1,6 +1,7 @@
 import { proto } from "@hiero-ledger/proto";
 import { accountId, ed25519Key, transactionBytes, transactionListBytes, type TransactionBodyInput } from "@/lib/fees/testing/transactions";
 import { MAX_BODY_BYTES } from "@/lib/fees/request";
+import { MAX_BODY_BYTES as MAX_CALL_BODY_BYTES } from "@/lib/mirror/contracts/call/request";
 import type { Random } from "@/lib/seed/mirror/random";
 import type { FuzzRequest } from "./request";
 
@@ -121,5 +122,59 @@ export function feeEstimateEndpoint(): BodyEndpoint {
       high_volume_throttle: ["0", "1", "5000", "10000", "10001", "-1", "+5", "1e3", "99999999999", "abc", ""],
     },
     mutate: mutateBytes,
+  };
+}
+
+const address = (num: number) => `0x${num.toString(16).padStart(40, "0")}`;
+
+const callBodies: Array<Record<string, unknown>> = [
+  { to: address(0x3e9), data: "0x70a08231000000000000000000000000000000000000000000000000000000000000044c" },
+  { to: address(0x3e9), data: "0x06fdde03", estimate: true, block: "latest" },
+  { to: address(0x167), data: "0xeca36917", gas: 100_000 },
+  { to: address(0x168), data: "" },
+  { from: address(0x3ea), to: address(0x3eb), value: 1, gasPrice: 1 },
+  { data: "0x6080604052348015600f57600080fd5b5060a38061001c6000396000f3", estimate: true },
+  { to: address(2), data: "0x", block: "earliest" },
+  { to: address(4), data: "0xc0ffee", block: "0x1" },
+];
+
+/** Values a call body's fields are worth trying: valid, out of range, the wrong JSON type, huge. */
+function callFieldValue(random: Random): unknown {
+  return random.pick<() => unknown>([
+    () => random.pick([-1, 0, 20_999, 21_000, 15_000_001, 2 ** 63, -(2 ** 63), 1.5, 1e308]),
+    () => random.pick(["", "0x", "0X01", "latest", "pending", "-1", "99999999999999999999", "0xzz", "ab".repeat(48), " "]),
+    () => `0x${"ab".repeat(random.int(0, random.chance(0.9) ? 64 : 140_000))}`,
+    () => random.pick([null, true, false, [], {}, [1, [2, [3]]], { nested: { deeper: [] } }]),
+    () => "9".repeat(random.int(1, 400)),
+  ])();
+}
+
+/** JSON-aware mutations of a call body: a field replaced, removed or added, deep nesting, then now and then the bytes mangled. */
+function mutateCallBody(random: Random, sample: Uint8Array): Uint8Array {
+  const fields = ["block", "data", "estimate", "from", "gas", "gasPrice", "to", "value", "unknown"];
+  const body = JSON.parse(Buffer.from(sample).toString("utf8")) as Record<string, unknown>;
+  for (let round = random.int(1, 3); round > 0; round--) {
+    const field = random.pick(fields);
+    if (random.chance(0.2)) delete body[field];
+    else body[field] = callFieldValue(random);
+  }
+  let text = JSON.stringify(body);
+  if (random.chance(0.1)) {
+    const depth = random.int(100, 100_000);
+    text = `${"[".repeat(depth)}${"]".repeat(depth)}`;
+  }
+  const bytes = Buffer.from(text, "utf8");
+  return random.chance(0.3) ? mutateBytes(random, bytes) : bytes;
+}
+
+/** `POST /api/v1/contracts/call`: upstream web3's JSON bodies, mutated field by field and byte by byte. */
+export function contractCallEndpoint(): BodyEndpoint {
+  return {
+    path: "/api/v1/contracts/call",
+    contentTypes: ["application/json", "application/json; charset=utf-8", "APPLICATION/JSON", "application/problem+json"],
+    samples: callBodies.map((body) => Buffer.from(JSON.stringify(body), "utf8")),
+    maxBytes: MAX_CALL_BODY_BYTES,
+    query: {},
+    mutate: mutateCallBody,
   };
 }

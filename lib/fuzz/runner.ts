@@ -1,6 +1,6 @@
 import http from "node:http";
 import { Random } from "@/lib/seed/mirror/random";
-import { bodyRequest, feeEstimateEndpoint } from "./body-targets";
+import { bodyRequest, contractCallEndpoint, feeEstimateEndpoint } from "./body-targets";
 import { mirrorQueryRequest } from "./query-targets";
 import type { FuzzRequest } from "./request";
 import { judge } from "./verdict";
@@ -14,11 +14,14 @@ export type FuzzTarget = {
   readonly allowedServerErrors?: ReadonlySet<number>;
 };
 
-/** The targets `npm run fuzz` runs: fee estimator bodies and the mirror endpoints' path and query parameters. */
+/** The targets `npm run fuzz` runs: fee estimator and contract call bodies, and the mirror endpoints' path and query parameters. */
 export function defaultTargets(): FuzzTarget[] {
   const fees = feeEstimateEndpoint();
+  const calls = contractCallEndpoint();
   return [
     { name: "fee bodies", weight: 1, next: (random) => bodyRequest(random, fees) },
+    // 501 is the honest "not yet" of an unserved system contract, 503 a call past its time budget.
+    { name: "contract calls", weight: 1, next: (random) => bodyRequest(random, calls), allowedServerErrors: new Set([501, 503]) },
     { name: "mirror queries", weight: 1, next: mirrorQueryRequest },
   ];
 }

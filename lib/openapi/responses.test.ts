@@ -208,6 +208,22 @@ const CASES: Case[] = [
   mirror("/contracts/{contractIdOrAddress}/results/{timestamp}", 200, (f) => ({ params: { contractIdOrAddress: f.resultContract, timestamp: f.resultTimestamp } })),
   mirror("/contracts/{contractIdOrAddress}/results/{timestamp}", 400, (f) => ({ params: { contractIdOrAddress: f.resultContract, timestamp: "x" } })),
   mirror("/contracts/{contractIdOrAddress}/results/{timestamp}", 404, (f) => ({ params: { contractIdOrAddress: f.resultContract, timestamp: "1.000000001" } })),
+  ...(
+    [
+      ["a call to an address without code", 200, { "content-type": "application/json" }, { to: `0x${"ab".repeat(20)}`, data: "0x" }],
+      ["an estimate", 200, { "content-type": "application/json" }, { to: `0x${"ab".repeat(20)}`, estimate: true }],
+      ["too little gas", 400, { "content-type": "application/json" }, { to: `0x${"ab".repeat(20)}`, gas: 1 }],
+      ["an HTS write", 501, { "content-type": "application/json" }, { to: `0x${"0167".padStart(40, "0")}`, data: "0xeca36917" }],
+      ["as text", 415, { "content-type": "text/plain" }, {}],
+    ] as const
+  ).map(([what, status, headers, body]): Case => ({
+    name: `POST contract call, ${what}`,
+    method: "POST",
+    path: "/api/v1/contracts/call",
+    status,
+    request: () => ({ headers, body: JSON.stringify(body) }),
+  })),
+  { name: "OPTIONS contract call", method: "OPTIONS", path: "/api/v1/contracts/call", status: 200, request: () => ({ headers: { origin: "https://example.com", "access-control-request-method": "POST" } }) },
   mirror("/network/exchangerate", 200, () => ({})),
   mirror("/network/exchangerate", 400, () => ({ query: "timestamp=x" })),
   mirror("/network/fees", 200, () => ({})),

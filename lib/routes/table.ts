@@ -23,6 +23,7 @@ import { createContractResultsHandler } from "@/lib/mirror/contracts/results/con
 import { createContractActionsHandler } from "@/lib/mirror/contracts/result-details/actions";
 import { createResultByTimestampHandler } from "@/lib/mirror/contracts/result-details/result-by-timestamp";
 import { createResultByTransactionHandler } from "@/lib/mirror/contracts/result-details/result-by-transaction";
+import { contractsPreflight, createContractCallHandler } from "@/lib/mirror/contracts/call/call-handler";
 import { createExchangeRateHandler } from "@/lib/mirror/network/exchange-rate";
 import { createFeesHandler } from "@/lib/mirror/network/fees";
 import { createNodesHandler } from "@/lib/mirror/network/nodes";
@@ -118,6 +119,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
   // Our path of the actions (upstream's is …/actions): the same handler.
   mirror("/api/v1/contracts/results/{transactionIdOrHash}/results", createContractActionsHandler),
   mirror("/api/v1/contracts/{contractIdOrAddress}/results/{timestamp}", createResultByTimestampHandler),
+  // Upstream's web3 call: a POST, with its own CORS preflight as for all of `/api/v1/contracts/**`.
+  { path: "/api/v1/contracts/call", face: "mirror", methods: { POST: { mirror: (context) => createContractCallHandler(context) }, OPTIONS: contractsPreflight } },
   mirror("/api/v1/network/exchangerate", createExchangeRateHandler),
   // The mirror's fee schedule; POST is the fee estimator's, on the path the Hiero SDKs ask.
   { path: "/api/v1/network/fees", face: "mirror", methods: { GET: { mirror: createFeesHandler }, POST: estimateFees } },

@@ -1,0 +1,81 @@
+/**
+ * In-process benchmark of contract calls on one core (`npm run bench:contracts`):
+ * a `balanceOf`-shaped call (a mapping read: KECCAK256 of the key and slot,
+ * one SLOAD) on a pooled EVM with its state in memory (the EVM alone), then
+ * the same call through the `/contracts/call` handler on PGlite.
+ */
+import { Address } from "@ethereumjs/util";
+import { describeMachine, formatMachine } from "@/lib/bench/machine";
+import { migrate } from "@/lib/db/migrator";
+import { readMigrations } from "@/lib/db/migrations";
+import { openDatabase } from "@/lib/db/open";
+import { DEFAULT_MIRROR_CONFIG } from "@/lib/mirror/config";
+import { createContractCallHandler } from "../call/call-handler";
+import { contractCallSettings } from "../call/settings";
+import { BALANCE, BALANCE_OF, BALANCE_OF_CALLDATA as CALLDATA, BALANCE_SLOT, BENCH_CONTRACT_NUM as CONTRACT_NUM, BENCH_CONTRACT_ROWS } from "./bench-contract";
+import { deployedCode } from "./caches";
+import { execute, type BlockContext } from "./execute";
+import { longZeroAddress, type Resolved, type StateSource } from "./mirror-state";
+import { EvmPool } from "./pool";
+import { hardforkAt } from "./versions";
+
+const BLOCK: BlockContext = { number: 1n, timestamp: 1_700_000_000n, prevRandao: new Uint8Array(32) };
+const DURATION_MS = 3_000;
+const NO_PARAMS = { params: Promise.resolve({}) };
+
+/** The contract and its one slot, in memory: what the EVM would read from the mirror, without the SQL. */
+function memoryState(): StateSource {
+  const contract: Resolved = { entity: { id: CONTRACT_NUM, type: "CONTRACT", balance: 0n, ethereum_nonce: 0n, evm_address: null }, ...deployedCode(BALANCE_OF) };
+  const contractKey = longZeroAddress(CONTRACT_NUM).toString();
+  const slotKey = Buffer.from(BALANCE_SLOT).toString("hex");
+  return {
+    resolve: async (address) => (address.toString() === contractKey ? contract : undefined),
+    storage: async (address, key) => (address.toString() === contractKey && Buffer.from(key).toString("hex") === slotKey ? BALANCE : new Uint8Array()),
+  };
+}
+
+async function perSecond(work: () => Promise<unknown>): Promise<number> {
+  for (let warm = 0; warm < 500; warm++) await work();
+  let operations = 0;
+  const started = performance.now();
+  while (performance.now() - started < DURATION_MS) {
+    await work();
+    operations++;
+  }
+  return (operations * 1_000) / (performance.now() - started);
+}
+
+async function evmAlone(): Promise<number> {
+  const pool = new EvmPool(1, 298n, hardforkAt(298n, BLOCK.number));
+  const source = memoryState();
+  const call = { caller: longZeroAddress(2n), to: longZeroAddress(CONTRACT_NUM), data: CALLDATA, value: 0n, gas: 15_000_000n };
+  return pool.use(async (pooled) => {
+    const check = await execute(pooled, source, BLOCK, call);
+    if (!check.ok || Buffer.from(check.output).toString("hex") !== "1234".padStart(64, "0")) throw new Error("balanceOf answered wrong");
+    return perSecond(() => execute(pooled, source, BLOCK, call));
+  });
+}
+
+async function throughHandler(): Promise<number> {
+  const db = await openDatabase({ kind: "pglite", dataDir: null });
+  await migrate(db.sql, readMigrations());
+  for (const [text, params] of BENCH_CONTRACT_ROWS) await db.sql.query(text, params);
+  // Unwrapped by route(): no request log line per call in the figure.
+  const handler = createContractCallHandler({ sql: async () => db.sql, config: DEFAULT_MIRROR_CONFIG, now: () => 0n }, contractCallSettings({ CONTRACT_CALL_REQUESTS_PER_SECOND: "1000000000" }));
+  const body = JSON.stringify({ to: new Address(longZeroAddress(CONTRACT_NUM).bytes).toString(), data: `0x${Buffer.from(CALLDATA).toString("hex")}` });
+  const send = async () => {
+    const response = await handler(new Request("http://localhost/api/v1/contracts/call", { method: "POST", headers: { "content-type": "application/json" }, body }), NO_PARAMS);
+    if (response.status !== 200) throw new Error(`status ${response.status}: ${await response.text()}`);
+  };
+  try {
+    return await perSecond(send);
+  } finally {
+    await db.close();
+  }
+}
+
+const format = (value: number) => `${Math.round(value).toLocaleString("en-US")} calls/s (${(1_000_000 / value).toFixed(0)} µs)`;
+
+console.log(`Machine: ${formatMachine(describeMachine())}`);
+console.log(`balanceOf, EVM alone (pooled EVM, fresh overlay, state in memory): ${format(await evmAlone())}`);
+console.log(`balanceOf, /contracts/call handler on PGlite (parse, throttle, one slot read with the block, entities and bytecode cached, EVM): ${format(await throughHandler())}`);
