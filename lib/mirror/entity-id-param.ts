@@ -43,7 +43,7 @@ function isEvmAddress(text: string): boolean {
 }
 
 /** An EVM address that is not a long-zero spelling of an id (upstream `isEvmAddressAlias`). */
-function isOpaqueEvmAddress(text: string): boolean {
+export function isOpaqueEvmAddress(text: string): boolean {
   if (!isEvmAddress(text)) return false;
   const hex = text.slice(text.lastIndexOf(".") + 1).replace(/^0x/, "");
   return hex.slice(0, 24).toLowerCase() !== LONG_ZERO_PREFIX || BigInt(`0x${hex.slice(24)}`) > MAX_NUM;

@@ -32,6 +32,7 @@ export async function loadSetup(sql: SqlClient, setup: Row, system: SystemShardR
   for (const [key, load] of LOADERS) {
     const rows = setup[key];
     if (Array.isArray(rows)) await load(loader, rows as Row[]);
+    if (key === "contractStateChanges") await loadContractTransactions(loader, setup);
   }
   const query = (setup.config as { query?: { topicMessageLookup?: unknown } } | undefined)?.query;
   if (query?.topicMessageLookup === true) await generateTopicMessageLookups(loader);
@@ -746,6 +747,234 @@ const loadNetworkStakes: Load = async (loader, rows) => {
   for (const row of rows) await loader.insert("network_stake", withoutComments(row));
 };
 
+// Contracts -------------------------------------------------------------------
+
+const DEFAULT_PAYER_NUM = 102n;
+const DEFAULT_SENDER_NUM = 101n;
+/** Bytes 0x00..0x1f, upstream's default 32-byte transaction hash of contract rows. */
+const CONTRACT_TRANSACTION_HASH = Uint8Array.from({ length: 32 }, (_, index) => index);
+
+/**
+ * `valueToBuffer` on a contract column: as `specBytes`, except that upstream
+ * passes a number through, so node-postgres sends its text and the column
+ * holds those characters (contract_state's default `value: 1` is the byte "1").
+ */
+function contractBytes(value: unknown): Uint8Array | null {
+  return typeof value === "bigint" || typeof value === "number" ? passThroughBytes(String(value)) : specBytes(value);
+}
+
+function withBytes(row: Row, fields: readonly string[]): Row {
+  for (const field of fields) row[field] = contractBytes(row[field]);
+  return row;
+}
+
+const CONTRACT_ACTION_DEFAULTS: Row = {
+  call_depth: 1n,
+  call_operation_type: 1n,
+  call_type: 1n,
+  caller: 8001n,
+  caller_type: "CONTRACT",
+  consensus_timestamp: 1234510001n,
+  gas: 10000n,
+  gas_used: 5000n,
+  index: 1n,
+  input: null,
+  payer_account_id: DEFAULT_PAYER_NUM,
+  recipient_account: null,
+  recipient_address: null,
+  recipient_contract: null,
+  result_data: null,
+  result_data_type: 11n,
+  value: 100n,
+};
+
+const loadContractActions: Load = async (loader, rows) => {
+  for (const row of rows) {
+    const action = withBytes(pick(Object.keys(CONTRACT_ACTION_DEFAULTS), CONTRACT_ACTION_DEFAULTS, row), ["input", "recipient_address", "result_data"]);
+    for (const field of ["payer_account_id", "caller", "recipient_contract"]) action[field] = loader.id(action[field]);
+    await loader.insert("contract_action", action);
+  }
+};
+
+const CONTRACT_LOG_DEFAULTS: Row = {
+  bloom: "0x0123",
+  consensus_timestamp: 1234510001n,
+  contract_id: 1n,
+  data: "0x0123",
+  index: 0n,
+  payer_account_id: DEFAULT_PAYER_NUM,
+  root_contract_id: null,
+  topic0: "0x97c1fc0a6ed5551bc831571325e9bdb365d06803100dc20648640ba24ce69750",
+  topic1: "0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925",
+  topic2: "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef",
+  topic3: "0xe8d47b56e8cdfa95f871b19d4f50a857217c44a95502b0811a350fec1500dd67",
+  transaction_hash: CONTRACT_TRANSACTION_HASH,
+  transaction_index: 0n,
+};
+
+const loadContractLogs: Load = async (loader, rows) => {
+  for (const row of rows) {
+    const log = withBytes({ ...CONTRACT_LOG_DEFAULTS, ...withoutComments(row) }, ["bloom", "data", "topic0", "topic1", "topic2", "topic3", "transaction_hash"]);
+    log.contract_id = loader.id(log.contract_id);
+    log.root_contract_id = loader.id(log.root_contract_id);
+    await loader.insert("contract_log", log);
+  }
+};
+
+const CONTRACT_RESULT_DEFAULTS: Row = {
+  amount: 0n,
+  bloom: null,
+  call_result: null,
+  consensus_timestamp: 1234510001n,
+  contract_id: 0n,
+  created_contract_ids: [],
+  error_message: "",
+  failed_initcode: null,
+  function_parameters: "0x010102020303",
+  function_result: null,
+  gas_consumed: null,
+  gas_limit: 1000n,
+  gas_used: null,
+  payer_account_id: DEFAULT_PAYER_NUM,
+  sender_id: DEFAULT_SENDER_NUM,
+  transaction_hash: CONTRACT_TRANSACTION_HASH,
+  transaction_index: 1n,
+  transaction_nonce: 0n,
+  transaction_result: 22n,
+};
+
+/** A contract_result row, and the contract_transaction_hash row that finds it by hash. */
+const loadContractResults: Load = async (loader, rows) => {
+  for (const row of rows) {
+    const result = withBytes(pick(Object.keys(CONTRACT_RESULT_DEFAULTS), CONTRACT_RESULT_DEFAULTS, row), [
+      "bloom",
+      "call_result",
+      "failed_initcode",
+      "function_parameters",
+      "function_result",
+      "transaction_hash",
+    ]);
+    for (const field of ["contract_id", "payer_account_id", "sender_id"]) result[field] = loader.id(result[field]);
+    result.created_contract_ids = (result.created_contract_ids as unknown[]).map((id) => loader.id(id));
+    await loader.insert("contract_result", result);
+    await loader.insert("contract_transaction_hash", {
+      consensus_timestamp: result.consensus_timestamp,
+      entity_id: result.contract_id,
+      hash: result.transaction_hash,
+      payer_account_id: result.payer_account_id,
+      transaction_result: result.transaction_result,
+    });
+  }
+};
+
+const CONTRACT_STATE_CHANGE_DEFAULTS: Row = {
+  consensus_timestamp: 1234510001n,
+  contract_id: 1n,
+  migration: false,
+  payer_account_id: 2n,
+  slot: "0x1",
+  value_read: "0x0101",
+  value_written: "0xa1a1",
+};
+
+const loadContractStateChanges: Load = async (loader, rows) => {
+  for (const row of rows) {
+    const change = withBytes({ ...CONTRACT_STATE_CHANGE_DEFAULTS, ...withoutComments(row) }, ["slot", "value_read", "value_written"]);
+    change.contract_id = loader.id(change.contract_id);
+    change.payer_account_id = loader.id(change.payer_account_id);
+    await loader.insert("contract_state_change", change);
+  }
+};
+
+/**
+ * Upstream's `loadContractTransactions`: for each consensus timestamp among the
+ * results, logs and state changes (with their defaults), one contract_transaction
+ * row per entity involved (contracts, then payers, in first-seen order), each
+ * listing them all, with the first row's payer.
+ */
+async function loadContractTransactions(loader: SetupLoader, setup: Row): Promise<void> {
+  const rows = (key: string, defaults: Row) => ((setup[key] as Row[] | undefined) ?? []).map((row) => ({ ...defaults, ...row }));
+  const byTimestamp = new Map<string, { payer: bigint | null; ids: bigint[] }>();
+  for (const row of [...rows("contractresults", CONTRACT_RESULT_DEFAULTS), ...rows("contractlogs", CONTRACT_LOG_DEFAULTS), ...rows("contractStateChanges", CONTRACT_STATE_CHANGE_DEFAULTS)]) {
+    const timestamp = String(row.consensus_timestamp);
+    const payer = loader.id(row.payer_account_id);
+    const contractId = loader.id(row.contract_id);
+    const details = byTimestamp.get(timestamp) ?? { payer, ids: [] };
+    byTimestamp.set(timestamp, details);
+    for (const id of [contractId, payer]) if (id !== null && !details.ids.includes(id)) details.ids.push(id);
+  }
+  for (const [timestamp, { payer, ids }] of byTimestamp) {
+    for (const id of ids) {
+      await loader.insert("contract_transaction", { consensus_timestamp: timestamp, entity_id: id, payer_account_id: payer, contract_ids: ids });
+    }
+  }
+}
+
+const CONTRACT_STATE_DEFAULTS: Row = {
+  contract_id: null,
+  created_timestamp: 1664365660048674966n,
+  modified_timestamp: 1664365660048674966n,
+  slot: "0000000000000000000000000000000000000000000000000000000000000001",
+  value: 1n,
+};
+
+const loadContractStates: Load = async (loader, rows) => {
+  for (const row of rows) {
+    const state = withBytes(pick(Object.keys(CONTRACT_STATE_DEFAULTS), CONTRACT_STATE_DEFAULTS, row), ["slot", "value"]);
+    state.contract_id = loader.id(state.contract_id);
+    await loader.insert("contract_state", state);
+  }
+};
+
+const ETHEREUM_TRANSACTION_DEFAULTS: Row = {
+  access_list: null,
+  authorization_list: null,
+  call_data_id: null,
+  call_data: null,
+  chain_id: null,
+  consensus_timestamp: 187654000123456n,
+  data: "0x000000000",
+  gas_limit: 1000000n,
+  gas_price: "0xAD78EBC5AC620000",
+  hash: "0x0000000000000000000000000000000000000000000000000000000000000123",
+  max_fee_per_gas: null,
+  max_gas_allowance: 10000n,
+  max_priority_fee_per_gas: null,
+  nonce: 1n,
+  payer_account_id: 5001n,
+  recovery_id: 1n,
+  signature_r: "0xd693b532a80fed6392b428604171fb32fdbf953728a3a7ecc7d4062b1652c042",
+  signature_s: "0x24e9c602ac800b983b035700a14b23f78a253ab762deab5dc27e3555a750b354",
+  signature_v: "0x1b",
+  to_address: "0x0000000000000000000000000000000000001389",
+  type: 2n,
+  value: "0x0",
+};
+
+const loadEthereumTransactions: Load = async (loader, rows) => {
+  for (const row of rows) {
+    const tx = withBytes({ ...ETHEREUM_TRANSACTION_DEFAULTS, ...withoutComments(row) }, [
+      "access_list",
+      "call_data",
+      "chain_id",
+      "data",
+      "gas_price",
+      "hash",
+      "max_fee_per_gas",
+      "max_priority_fee_per_gas",
+      "signature_r",
+      "signature_s",
+      "signature_v",
+      "to_address",
+      "value",
+    ]);
+    if (tx.authorization_list !== null && tx.authorization_list !== undefined) tx.authorization_list = stringifyJson(tx.authorization_list);
+    tx.payer_account_id = loader.id(tx.payer_account_id);
+    tx.call_data_id = loader.id(tx.call_data_id);
+    await loader.insert("ethereum_transaction", tx);
+  }
+};
+
 /** Upstream's load order. */
 const LOADERS = new Map<string, Load>([
   ["accounts", loadAccounts],
@@ -756,11 +985,16 @@ const LOADERS = new Map<string, Load>([
   ["balances", loadBalances],
   ["cryptotransfers", loadCryptoTransfers],
   ["contracts", loadContracts],
+  ["contractactions", loadContractActions],
+  ["contractlogs", loadContractLogs],
+  ["contractresults", loadContractResults],
+  ["contractStateChanges", loadContractStateChanges],
   ["cryptoAllowances", loadCryptoAllowances],
   ["customfees", (loader, rows) => loadCustomFees(loader, rows)],
   ["entities", loadEntities],
   ["entityStakes", loadEntityStakes],
   ["entityTransactions", loadEntityTransactions],
+  ["ethereumtransactions", loadEthereumTransactions],
   ["filedata", loadFileData],
   ["networkstakes", loadNetworkStakes],
   ["nfts", loadNfts],
@@ -778,4 +1012,5 @@ const LOADERS = new Map<string, Load>([
   ["transactions", loadTransactions],
   ["transactionhashes", loadTransactionHashes],
   ["transactionsignatures", loadTransactionSignatures],
+  ["contractStates", loadContractStates],
 ]);

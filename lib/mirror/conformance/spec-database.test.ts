@@ -42,7 +42,7 @@ describeWith([referenceData("reference/mirror-specs")], "a spec database", () =>
   });
 
   it("is empty again for the next file: every table a load wrote to is noted", async () => {
-    for (const path of ["accounts/{id}/timestamp.json", "tokens/{id}/nfts/all-params.json", "network/nodes/all-params.json", "schedules/{id}/executed.json", "transactions/{id}/no-params.json"]) {
+    for (const path of ["accounts/{id}/timestamp.json", "tokens/{id}/nfts/all-params.json", "network/nodes/all-params.json", "schedules/{id}/executed.json", "transactions/{id}/no-params.json", "contracts/{id}/results/{id}/populated-eth-data.json", "contracts/results/{id}/actions/order-asc.json", "contracts/{id}/state/order.json"]) {
       const sql = await load(variantsOf(path)[0]!);
       const tables = await sql.query<{ tablename: string }>("SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'app_schema_migrations'");
       for (const { tablename } of tables) {
@@ -50,5 +50,20 @@ describeWith([referenceData("reference/mirror-specs")], "a spec database", () =>
         if (row?.found) expect(database.written, `${path} wrote to ${tablename}`).toContain(tablename);
       }
     }
+  });
+
+  it("derives upstream's contract_transaction rows from the results, logs and state changes", async () => {
+    const sql = await load(variantsOf("contracts/{id}/results/{id}/populated-eth-data.json")[0]!);
+    const rows = await sql.query<{ consensus_timestamp: bigint; entity_id: bigint; contract_ids: string; payer_account_id: bigint }>(
+      `SELECT consensus_timestamp, entity_id, array_to_string(contract_ids, ',') AS contract_ids, payer_account_id
+         FROM contract_transaction ORDER BY consensus_timestamp, entity_id`,
+    );
+    const involved = [5001n, 8001n, 102n, 5002n, 2n, 5003n];
+    expect(rows).toEqual([
+      ...[...involved].sort((a, b) => Number(a - b)).map((id) => ({ consensus_timestamp: 167654000123456n, entity_id: id, contract_ids: involved.join(","), payer_account_id: 8001n })),
+      ...[102n, 5001n].map((id) => ({ consensus_timestamp: 167654000123457n, entity_id: id, contract_ids: "5001,102", payer_account_id: 102n })),
+    ]);
+    const hashes = await sql.query<{ entity_id: bigint; payer_account_id: bigint }>("SELECT entity_id, payer_account_id FROM contract_transaction_hash");
+    expect(hashes).toEqual([{ entity_id: 5001n, payer_account_id: 8001n }]);
   });
 });
