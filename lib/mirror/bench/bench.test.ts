@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createPathMatcher } from "@/lib/routes/matcher";
+import { BENCH_SCALES, benchDatabaseName } from "./bench-database";
 import { ROUTES } from "@/lib/routes/table";
 import { MIRROR_BENCH_ENDPOINTS, seededRandom, selectEndpoints, skipReason, type BenchSamples } from "./endpoints";
 import { interleaveServers, serverTargets } from "./interleave";
@@ -87,6 +88,18 @@ describe("MIRROR_BENCH_ENDPOINTS", () => {
     const a = seededRandom(3);
     const b = seededRandom(3);
     expect(Array.from({ length: 5 }, a)).toEqual(Array.from({ length: 5 }, b));
+  });
+});
+
+describe("benchDatabaseName", () => {
+  it("names a scale's database mirror_bench_<scale>, or with the prefix BENCH_DATABASE_PREFIX gives", () => {
+    expect(benchDatabaseName(BENCH_SCALES.small, {})).toBe("mirror_bench_small");
+    expect(benchDatabaseName(BENCH_SCALES.large, { BENCH_DATABASE_PREFIX: "cbench_" })).toBe("cbench_large");
+  });
+
+  it("refuses a prefix that is not a plain lower-case identifier, since it is written into SQL", () => {
+    expect(() => benchDatabaseName(BENCH_SCALES.tiny, { BENCH_DATABASE_PREFIX: "x; DROP DATABASE y; --" })).toThrow(/BENCH_DATABASE_PREFIX must be/);
+    expect(() => benchDatabaseName(BENCH_SCALES.tiny, { BENCH_DATABASE_PREFIX: "Bench_" })).toThrow(/BENCH_DATABASE_PREFIX must be/);
   });
 });
 

@@ -26,8 +26,9 @@
  * Writes .reports/mirror-bench.json and each endpoint's query plans to
  * .reports/mirror-plans/<scale>/. The databases (mirror_bench_<scale>, or
  * BENCH_DATABASE_PREFIX<scale>, on BENCH_DATABASE_URL, else
- * TEST_DATABASE_URL, else the local server) stay loaded between runs; BENCH_PORT sets the app server's port (3292), the
- * second scale's server taking the next one.
+ * TEST_DATABASE_URL, else the local server) stay loaded between runs;
+ * BENCH_PORT sets the app server's port (3292), the second scale's server
+ * taking the next one.
  */
 import { parseArgs } from "node:util";
 import { startAppServer } from "@/lib/bench/app-server";
