@@ -7,32 +7,52 @@ import { withPgClient } from "@/lib/db/postgres-client";
 import { keepFilesResident, type ResidentFiles } from "@/lib/bench/resident-files";
 
 export const DATAGEN_PATH = path.resolve("..", "shared", "bench", "mirror-datagen.sql");
+/** Our contracts on top of mirror-datagen.sql's transactions, run after it in the same psql session. */
+export const CONTRACTS_DATAGEN_PATH = path.resolve("lib", "mirror", "bench", "contracts-datagen.sql");
+const DATAGEN_SCRIPTS = [DATAGEN_PATH, CONTRACTS_DATAGEN_PATH];
 
 /**
- * A dataset of mirror-datagen.sql: its psql variables, the topic messages we
- * add (the script writes no topics), and how long loading takes.
+ * A dataset of mirror-datagen.sql and contracts-datagen.sql: their psql
+ * variables, the topic messages we add (the scripts write no topics), and how
+ * long loading takes.
  */
 export type BenchScale = { name: string; variables: Readonly<Record<string, string>>; topicMessages: number; loadTime: string };
 
 export const BENCH_SCALES = {
-  small: { name: "small", variables: { scale: "small" }, topicMessages: 500_000, loadTime: "~40 s" },
-  large: { name: "large", variables: { scale: "large" }, topicMessages: 5_000_000, loadTime: "~5 min" },
+  small: { name: "small", variables: { scale: "small" }, topicMessages: 500_000, loadTime: "~1 min" },
+  large: { name: "large", variables: { scale: "large" }, topicMessages: 5_000_000, loadTime: "~7 min" },
   /** For checking the benchmark itself end to end in seconds. */
-  tiny: { name: "tiny", variables: { scale: "small", accounts: "5000", transactions: "20000", tokens: "50", token_accounts: "2000" }, topicMessages: 10_000, loadTime: "~1 s" },
+  tiny: {
+    name: "tiny",
+    variables: { scale: "small", accounts: "5000", transactions: "20000", tokens: "50", token_accounts: "2000", contracts: "50" },
+    topicMessages: 10_000,
+    loadTime: "~2 s",
+  },
 } as const satisfies Record<string, BenchScale>;
 
 // Written after a load completes, removed before one starts: a load cut short is never taken as done.
 const MARKER_TABLE = "mirror_bench_dataset";
 
 /**
- * The database `mirror_bench_<scale>` on the server, migrated to our schema
+ * The name of a scale's database: `mirror_bench_<scale>`, or with the prefix
+ * BENCH_DATABASE_PREFIX gives instead of `mirror_bench_` (on a server shared
+ * by several people, each loads and measures databases of their own).
+ */
+export function benchDatabaseName(scale: BenchScale, env: Record<string, string | undefined> = process.env): string {
+  const prefix = env.BENCH_DATABASE_PREFIX || "mirror_bench_";
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`BENCH_DATABASE_PREFIX must be lower-case letters, digits and underscores, got ${JSON.stringify(prefix)}`);
+  return `${prefix}${scale.name}`;
+}
+
+/**
+ * The scale's database (benchDatabaseName) on the server, migrated to our schema
  * and loaded with the scale's dataset. Kept between runs: loaded again only
  * when the marker of a finished load with the same variables and datagen
  * script is missing, and recreated when one of its applied migrations was
  * edited since (the mirror migration is still open for edits).
  */
 export async function prepareBenchDatabase(serverUrl: string, scale: BenchScale): Promise<string> {
-  const name = `mirror_bench_${scale.name}`;
+  const name = benchDatabaseName(scale);
   const dataset = datasetFingerprint(scale);
   const { url } = await migratedDatabase(serverUrl, name);
   if (await isLoaded(url, dataset)) {
@@ -115,16 +135,18 @@ export async function keepDatabaseResident(url: string): Promise<ResidentFiles |
 }
 
 export async function dropBenchDatabase(serverUrl: string, scale: BenchScale): Promise<void> {
-  await withPgClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS mirror_bench_${scale.name} WITH (FORCE)`));
+  await withPgClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${benchDatabaseName(scale)} WITH (FORCE)`));
 }
 
 function datasetFingerprint(scale: BenchScale): string {
-  const script = createHash("sha256").update(fs.readFileSync(DATAGEN_PATH)).digest("hex").slice(0, 16);
+  const hash = createHash("sha256");
+  for (const script of DATAGEN_SCRIPTS) hash.update(fs.readFileSync(script));
+  const scripts = hash.digest("hex").slice(0, 16);
   const variables = Object.entries(scale.variables)
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([key, value]) => `${key}=${value}`)
     .join(" ");
-  return `${variables} topic_messages=${scale.topicMessages} datagen=${script}`;
+  return `${variables} topic_messages=${scale.topicMessages} datagen=${scripts}`;
 }
 
 async function isLoaded(url: string, dataset: string): Promise<boolean> {
@@ -156,19 +178,20 @@ const TOPIC_MESSAGES = `
          1790812800000000000 + i * 1000000 - 1000000000
     FROM generate_series(0::bigint, $1::bigint - 1) AS i`;
 
-/** psql runs the script as its header says; its output goes to a log beside the report. */
+/** psql runs the scripts in one session, as their headers say; its output goes to a log beside the report. */
 async function runDatagen(url: string, scale: BenchScale): Promise<void> {
   fs.mkdirSync(".reports", { recursive: true });
   const logPath = path.join(".reports", `mirror-bench-load-${scale.name}.log`);
   const variables = Object.entries(scale.variables).flatMap(([key, value]) => ["-v", `${key}=${value}`]);
+  const scripts = DATAGEN_SCRIPTS.flatMap((script) => ["-f", script]);
   const out = fs.openSync(logPath, "w");
   try {
     const code = await new Promise<number | null>((resolve, reject) => {
-      const child = spawn("psql", ["-X", "-q", "-d", url, ...variables, "-f", DATAGEN_PATH], { stdio: ["ignore", out, out] });
+      const child = spawn("psql", ["-X", "-q", "-d", url, ...variables, ...scripts], { stdio: ["ignore", out, out] });
       child.once("error", (error) => reject(new Error(`could not run psql, which loads the dataset: ${error.message}`)));
       child.once("exit", resolve);
     });
-    if (code !== 0) throw new Error(`psql exited with code ${code} loading ${DATAGEN_PATH}; see ${logPath}`);
+    if (code !== 0) throw new Error(`psql exited with code ${code} loading ${DATAGEN_SCRIPTS.join(" and ")}; see ${logPath}`);
   } finally {
     fs.closeSync(out);
   }

@@ -1,6 +1,7 @@
 /**
  * `npm run bench:mirror`: req/s, p50 and p99 of the mirror endpoints on
- * PostgreSQL with the reference dataset (../shared/bench/mirror-datagen.sql),
+ * PostgreSQL with the reference dataset (../shared/bench/mirror-datagen.sql,
+ * and our contracts on its transactions, contracts-datagen.sql),
  * measured the way upstream-perf.md measured upstream's server: 32
  * connections, a warm-up, alternating passes, medians; each endpoint next to
  * the trivial route of the same server in the same passes. With both scales,
@@ -19,13 +20,15 @@
  *   --reference-trivial PATH            its trivial route (default: /health/liveness, else /api/health)
  *   --tiny                              a tiny dataset instead, to check the benchmark itself
  *   --seconds N --passes N --warmup N   per measured pass (default 10, 3, 5)
- *   --only TEXT[,TEXT…]                 just the endpoints whose label contains one of the TEXTs
+ *   --only TEXT[,TEXT…]                 just the endpoints whose label contains one of the TEXTs, and the trivial route
+ *                                       (`--only 'contracts,transactions?limit=25'`: the contracts group and its yardstick)
  *
  * Writes .reports/mirror-bench.json and each endpoint's query plans to
- * .reports/mirror-plans/<scale>/. The databases (mirror_bench_<scale> on
- * BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server) stay
- * loaded between runs; BENCH_PORT sets the app server's port (3292), the
- * second scale's server taking the next one.
+ * .reports/mirror-plans/<scale>/. The databases (mirror_bench_<scale>, or
+ * BENCH_DATABASE_PREFIX<scale>, on BENCH_DATABASE_URL, else
+ * TEST_DATABASE_URL, else the local server) stay loaded between runs;
+ * BENCH_PORT sets the app server's port (3292), the second scale's server
+ * taking the next one.
  */
 import { parseArgs } from "node:util";
 import { startAppServer } from "@/lib/bench/app-server";

@@ -10,7 +10,7 @@ import type { SqlClient } from "@/lib/db/sql-client";
 import type { ResidentFiles } from "@/lib/bench/resident-files";
 import { benchServerUrl } from "@/lib/bench/bench-postgres";
 import { keepDatabaseResident, prepareBenchDatabase, warmPageCache, type BenchScale } from "./bench-database";
-import { MIRROR_BENCH_ENDPOINTS, loadSamples, seededRandom, type BenchEndpoint, type BenchSamples } from "./endpoints";
+import { MIRROR_BENCH_ENDPOINTS, loadSamples, seededRandom, selectEndpoints, skipReason, type BenchEndpoint, type BenchSamples } from "./endpoints";
 import { bufferUse, capturedStatements, explainStatement, formatPlans, type BufferUse } from "./plans";
 import { interleaveServers, serverTargets, type BenchServer, type ServerTargets } from "./interleave";
 import { formatReference, formatScale, formatScaling, type EndpointOutcome, type ScaleReport } from "./report";
@@ -19,7 +19,7 @@ import { UPSTREAM_SOURCE, type MeasuredScale } from "./upstream-figures";
 export type MirrorBenchOptions = {
   runs: ReadonlyArray<{ scale: BenchScale; comparedWith: MeasuredScale }>;
   load: LoadOptions;
-  /** Only the endpoints whose label contains one of these comma-separated texts (all when absent). */
+  /** Only the endpoints whose label contains one of these comma-separated texts, and the trivial route every figure is read against (all when absent). */
   only?: string;
   /**
    * Starts the app server with the given environment (the production build, in
@@ -51,9 +51,7 @@ const PLANS_DIR = path.join(".reports", "mirror-plans");
  */
 export async function runMirrorBench({ runs, load, only, startServer, reference }: MirrorBenchOptions): Promise<ScaleReport[]> {
   if (reference && runs.length !== 1) throw new Error("a reference server reads one dataset: measure one scale with it");
-  const texts = only?.split(",").filter(Boolean) ?? [];
-  const endpoints = MIRROR_BENCH_ENDPOINTS.filter((endpoint) => texts.length === 0 || texts.some((text) => endpoint.label.includes(text)));
-  if (endpoints.length === 0) throw new Error(`no endpoint label contains any of ${JSON.stringify(texts)}`);
+  const endpoints = selectEndpoints(MIRROR_BENCH_ENDPOINTS, only);
   const serverUrl = benchServerUrl();
   const prepared: PreparedScale[] = [];
   const resident: Array<ResidentFiles | undefined> = [];
@@ -82,7 +80,7 @@ export async function runMirrorBench({ runs, load, only, startServer, reference 
       referenceTrivialPath = reference.trivialPath ?? (await firstAnswering(reference.url, REFERENCE_TRIVIAL_PATHS));
       sides.push({ name: "reference", baseUrl: reference.url.replace(/\/$/, ""), samples: prepared[0]!.samples, trivialPath: referenceTrivialPath });
     }
-    outcomes = await measureServers(sides, endpoints, measuredLoad);
+    outcomes = await measureServers(sides, prepared.length, endpoints, measuredLoad);
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     await Promise.all(resident.map((files) => files?.release()));
@@ -133,23 +131,23 @@ export async function runMirrorBench({ runs, load, only, startServer, reference 
 }
 
 /**
- * Probes each endpoint once on each server (a 404 means its route is not
- * built yet: skipped there), then measures the others on all servers in one
+ * Probes each endpoint once on each server (any answer but a 200 skips it
+ * there, with the reason printed: skipReason), then measures the others on all servers in one
  * measureTargets call, each endpoint on every server back to back; each
  * server's outcomes, by endpoint. Every server draws each endpoint's random
  * ids from a generator of its own seeded alike, so all are asked for the
  * same ids in the same order.
  */
-async function measureServers(sides: readonly BenchServer[], endpoints: readonly BenchEndpoint[], load: LoadOptions): Promise<EndpointOutcome[][]> {
+async function measureServers(sides: readonly BenchServer[], ourServers: number, endpoints: readonly BenchEndpoint[], load: LoadOptions): Promise<EndpointOutcome[][]> {
   const probed: EndpointOutcome[][] = [];
   const targets: ServerTargets[] = [];
-  for (const side of sides) {
+  for (const [index, side] of sides.entries()) {
     const probes = serverTargets(side, endpoints);
     const outcomes: EndpointOutcome[] = [];
     for (const [at, endpoint] of endpoints.entries()) {
       const probe = probes[at]!;
-      const status = (await fetch(`${side.baseUrl}${typeof probe.path === "function" ? probe.path() : probe.path}`)).status;
-      const skipped = status === 404 ? "its route answers 404 (not built yet)" : status !== 200 ? `answers ${status}` : undefined;
+      const path = typeof probe.path === "function" ? probe.path() : probe.path;
+      const skipped = skipReason((await fetch(`${side.baseUrl}${path}`)).status, path, index < ourServers);
       if (skipped) console.log(`Skipping ${endpoint.label} on ${side.name}: ${skipped}.`);
       outcomes.push({ label: endpoint.label, upstream: endpoint.upstream, reference: endpoint.reference, cache: endpoint.cache, skipped });
     }
