@@ -5,6 +5,9 @@ import { bindRoute } from "@/lib/routes/bind";
 import { routeAt } from "@/lib/routes/table";
 import type { AuditEntry, ComponentV1, ErrorBody, GroupV1, IncidentV1, V2Document } from "../testing/harness";
 import { json, statusHarness, TEST_PAGE } from "../testing/harness";
+import { shownStatuses } from "@/lib/pages/summary";
+import { dailyUptime } from "../uptime";
+import { wireErrors } from "../testing/wire-validator";
 import { ensureBootstrapApiKey } from "./bootstrap-key";
 
 const START = new Date("2026-11-22T10:00:00.000Z");
@@ -213,6 +216,75 @@ forEachDatabase((getDb) => {
       const response = await h.call(api.updatePage, { key: ADMIN_KEY, method: "PATCH", body: { page: { name: "Ledger Status" } } });
       expect(await json<PageV1>(response)).toEqual(before);
       expect((await json<AuditEntry[]>(await h.call(api.listAuditLog, { key: ADMIN_KEY }))).length).toBe(audits);
+    });
+  });
+
+  describe("under_maintenance: the manage API's fifth component status", () => {
+    const maintenanceId = { value: "" };
+
+    it("a maintenance in progress puts a component under maintenance (form); the manage API reads it so", async () => {
+      const from = new Date(h.clock.time.getTime() - 60_000).toISOString();
+      const until = new Date(h.clock.time.getTime() + 3_600_000).toISOString();
+      const response = await h.call(api.createIncident, {
+        key: ADMIN_KEY,
+        form: `incident[name]=Node+upgrade&incident[status]=in_progress&incident[scheduled_for]=${from}&incident[scheduled_until]=${until}&incident[components][${ids.mirror}]=under_maintenance`,
+      });
+      expect(response.status).toBe(201);
+      const maintenance = await json<IncidentV1>(response);
+      maintenanceId.value = maintenance.id;
+      expect(maintenance).toMatchObject({ status: "in_progress", impact: "maintenance" });
+      expect(maintenance.incident_updates[0]?.affected_components).toEqual([
+        { code: ids.mirror, name: "Mainnet - Mirror Node REST API", old_status: "operational", new_status: "under_maintenance" },
+      ]);
+      const component = await json<ComponentV1>(await h.call(api.getComponent, { key: ADMIN_KEY, params: { id: ids.mirror } }));
+      expect(component.status).toBe("under_maintenance");
+    });
+
+    it("/api/v2 keeps four values: the component reads operational while the maintenance naming it is listed", async () => {
+      const summary = await json<V2Document>(await h.call(h.publicApi.getSummary));
+      expect(wireErrors("summary.json", summary)).toEqual([]);
+      expect(summary.components.find((component) => component.id === ids.mirror)?.status).toBe("operational");
+      const listed = summary.scheduled_maintenances.find((maintenance) => maintenance.id === maintenanceId.value);
+      expect(listed?.status).toBe("in_progress");
+      expect(listed?.components.map((component) => [component.id, component.status])).toEqual([[ids.mirror, "operational"]]);
+      expect(listed?.incident_updates[0]?.affected_components).toEqual([
+        { code: ids.mirror, name: "Mainnet - Mirror Node REST API", old_status: "operational", new_status: "operational" },
+      ]);
+      const active = await json<V2Document>(await h.call(h.publicApi.getActiveMaintenances));
+      expect(active.scheduled_maintenances.map((maintenance) => maintenance.id)).toEqual([maintenanceId.value]);
+      expect(wireErrors("scheduled-maintenances/active.json", active)).toEqual([]);
+      // The page shows it as maintenance, the group too, and never as a problem.
+      const shown = shownStatuses(summary);
+      expect(shown.get(ids.mirror)).toBe("under_maintenance");
+      // Its group holds Consensus, degraded by the open incident: a real problem outranks maintenance.
+      expect(shown.get(ids.group)).toBe("degraded_performance");
+      expect(shownStatuses({ ...summary, components: summary.components.map((component) => ({ ...component, status: "operational" as const })) }).get(ids.group)).toBe("under_maintenance");
+    });
+
+    it("manual under_maintenance by JSON; an unknown status is refused with the five listed", async () => {
+      const set = await h.call(api.updateComponent, { key: ADMIN_KEY, method: "PATCH", params: { id: ids.consensus }, body: { component: { status: "under_maintenance" } } });
+      expect(set.status).toBe(200);
+      expect((await json<ComponentV1>(set)).status).toBe("under_maintenance");
+      const components = await json<V2Document>(await h.call(h.publicApi.getComponents));
+      expect(components.components.find((component) => component.id === ids.consensus)?.status).toBe("operational");
+      const refused = await h.call(api.updateComponent, { key: ADMIN_KEY, method: "PATCH", params: { id: ids.consensus }, form: "component[status]=maintenance" });
+      expect(refused.status).toBe(400);
+      expect((await json<ErrorBody>(refused)).error).toMatch(/^Invalid parameter: component\.status: .*"under_maintenance"/);
+    });
+
+    it("completing the maintenance restores the component; the uptime counts maintenance as up, shown as maintenance", async () => {
+      const done = await h.call(api.updateIncident, { key: ADMIN_KEY, method: "PATCH", params: { id: maintenanceId.value }, body: { incident: { status: "completed" } } });
+      expect(done.status).toBe(200);
+      expect((await json<ComponentV1>(await h.call(api.getComponent, { key: ADMIN_KEY, params: { id: ids.mirror } }))).status).toBe("operational");
+      const day = dailyUptime(
+        [
+          { at: new Date("2026-11-20T00:00:00Z"), status: "operational" },
+          { at: new Date("2026-11-21T06:00:00Z"), status: "under_maintenance" },
+          { at: new Date("2026-11-21T12:00:00Z"), status: "operational" },
+        ],
+        { now: new Date("2026-11-22T00:00:00Z"), days: 2, timeZone: "Etc/UTC", countFrom: null },
+      ).days.find((entry) => entry.date === "2026-11-21");
+      expect(day).toMatchObject({ worst: "under_maintenance", uptime: 100 });
     });
   });
 });
