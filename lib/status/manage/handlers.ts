@@ -6,7 +6,7 @@ import { readRequestBody } from "@/lib/http/form-body";
 import type { Clock } from "../clock";
 import type { Component, Incident, Page } from "../model";
 import { incidentInclude, toComponent, toGroup, toIncident, toPage } from "../read/rows";
-import { serializeComponents } from "../serialize";
+import { serializeComponents, serializePage } from "../serialize";
 import { ACTIVE_MAINTENANCE_STATUSES, UNRESOLVED_INCIDENT_STATUSES, UPCOMING_MAINTENANCE_STATUSES } from "../vocabulary";
 import { authenticate } from "./authenticate";
 import type { ServiceContext } from "./context";
@@ -20,7 +20,7 @@ import { deleteIncident } from "./delete-incident";
 import type { GroupView } from "./group-view";
 import { groupView } from "./group-view";
 import { consumeWriteAllowance } from "./rate-limit";
-import { componentGroupV1, componentV1, incidentV1, pageV1 } from "./serialize-v1";
+import { componentGroupV1, componentV1, incidentV1 } from "./serialize-v1";
 import { updateComponent } from "./update-component";
 import { updateComponentGroup } from "./update-component-group";
 import { updateIncident } from "./update-incident";
@@ -88,10 +88,11 @@ export function createManageHandlers(deps: ManageDependencies) {
   const componentResponse = (call: Call, component: Component, status = 200) => json(componentV1(call.page, component), status);
 
   return {
-    getPage: endpoint("read", async (call) => json(pageV1(call.page))),
+    // Statuspage's page object, the part this service has, is /api/v2's page: no subdomain, domain or branding.
+    getPage: endpoint("read", async (call) => json(serializePage(call.page))),
     updatePage: endpoint("write", async (call) => {
       await updatePage(call.context, await readRequestBody(call.request));
-      return json(pageV1(toPage(await call.context.db.prisma.page.findUniqueOrThrow({ where: { id: call.page.id } }))));
+      return json(serializePage(toPage(await call.context.db.prisma.page.findUniqueOrThrow({ where: { id: call.page.id } }))));
     }),
 
     listComponents: endpoint("read", async (call) => {

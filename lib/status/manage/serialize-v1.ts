@@ -9,17 +9,6 @@ import { MAINTENANCE_IMPACT } from "../vocabulary";
  * reference lists the fields. Fields of Statuspage features we do not have
  * (e-mail automation, twitter, postmortem publishing) are present as null.
  */
-/** Statuspage's page object, the part this service has: no subdomain, domain, branding or subscriber switches. */
-export function pageV1(page: Page) {
-  return {
-    id: page.id,
-    name: page.name,
-    url: page.url,
-    time_zone: page.timeZone,
-    updated_at: formatTimestamp(page.updatedAt, page.timeZone),
-  };
-}
-
 export function componentV1(page: Page, component: Component) {
   const at = (date: Date) => formatTimestamp(date, page.timeZone);
   return {

@@ -1,24 +1,22 @@
 -- A component may be under maintenance, as in Statuspage's manage API and console (lib/status/vocabulary.ts);
--- /api/v2 keeps its four values and shows such a component as operational.
-
-ALTER TABLE status.component DROP CONSTRAINT component_status_check;
-ALTER TABLE status.component ADD CONSTRAINT component_status_check
-  CHECK (status IN ('operational', 'under_maintenance', 'degraded_performance', 'partial_outage', 'major_outage'));
-ALTER TABLE status.incident_component DROP CONSTRAINT incident_component_window_status_check;
-ALTER TABLE status.incident_component ADD CONSTRAINT incident_component_window_status_check
-  CHECK (window_status IN ('operational', 'under_maintenance', 'degraded_performance', 'partial_outage', 'major_outage'));
-ALTER TABLE status.incident_component DROP CONSTRAINT incident_component_restore_status_check;
-ALTER TABLE status.incident_component ADD CONSTRAINT incident_component_restore_status_check
-  CHECK (restore_status IN ('operational', 'under_maintenance', 'degraded_performance', 'partial_outage', 'major_outage'));
-ALTER TABLE status.incident_update_component DROP CONSTRAINT incident_update_component_old_status_check;
-ALTER TABLE status.incident_update_component ADD CONSTRAINT incident_update_component_old_status_check
-  CHECK (old_status IN ('operational', 'under_maintenance', 'degraded_performance', 'partial_outage', 'major_outage'));
-ALTER TABLE status.incident_update_component DROP CONSTRAINT incident_update_component_new_status_check;
-ALTER TABLE status.incident_update_component ADD CONSTRAINT incident_update_component_new_status_check
-  CHECK (new_status IN ('operational', 'under_maintenance', 'degraded_performance', 'partial_outage', 'major_outage'));
-ALTER TABLE status.component_status_change DROP CONSTRAINT component_status_change_old_status_check;
-ALTER TABLE status.component_status_change ADD CONSTRAINT component_status_change_old_status_check
-  CHECK (old_status IN ('operational', 'under_maintenance', 'degraded_performance', 'partial_outage', 'major_outage'));
-ALTER TABLE status.component_status_change DROP CONSTRAINT component_status_change_new_status_check;
-ALTER TABLE status.component_status_change ADD CONSTRAINT component_status_change_new_status_check
-  CHECK (new_status IN ('operational', 'under_maintenance', 'degraded_performance', 'partial_outage', 'major_outage'));
+-- /api/v2 keeps its four values and shows such a component as operational. Every column holding a
+-- component status gets the fifth value in its CHECK, under the constraint's own name.
+DO $$
+DECLARE
+  target text[];
+BEGIN
+  FOREACH target SLICE 1 IN ARRAY ARRAY[
+    ['component', 'status'],
+    ['incident_component', 'window_status'],
+    ['incident_component', 'restore_status'],
+    ['incident_update_component', 'old_status'],
+    ['incident_update_component', 'new_status'],
+    ['component_status_change', 'old_status'],
+    ['component_status_change', 'new_status']
+  ] LOOP
+    EXECUTE format('ALTER TABLE status.%I DROP CONSTRAINT %I', target[1], target[1] || '_' || target[2] || '_check');
+    EXECUTE format(
+      'ALTER TABLE status.%I ADD CONSTRAINT %I CHECK (%I IN (''operational'', ''under_maintenance'', ''degraded_performance'', ''partial_outage'', ''major_outage''))',
+      target[1], target[1] || '_' || target[2] || '_check', target[2]);
+  END LOOP;
+END $$;
