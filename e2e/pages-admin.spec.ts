@@ -105,3 +105,36 @@ test("a console write posted from another origin with a valid session is refused
   const after = await readSummary(request);
   expect(after.components.find((component) => component.id === target.id)?.status).toBe("operational");
 });
+
+test("a component under maintenance: /api/v2 reads operational, the dashboard shows maintenance, the console the manage API's status", async ({ page, request }) => {
+  const summary = await readSummary(request);
+  const target = summary.components.find((component) => !component.group && component.status === "operational" && !component.only_show_if_degraded)!;
+  const name = qualifiedNames(summary.components).get(target.id)!;
+  const now = Date.now();
+  const maintenance = await manage(request, "POST", "incidents", {
+    incident: {
+      name: "Rolling node upgrade",
+      status: "in_progress",
+      scheduled_for: new Date(now - 60_000).toISOString(),
+      scheduled_until: new Date(now + 3_600_000).toISOString(),
+      components: { [target.id]: "under_maintenance" },
+    },
+  });
+  const after = await readSummary(request);
+  expect(after.components.find((component) => component.id === target.id)?.status).toBe("operational");
+  expect(after.scheduled_maintenances.find((entry) => entry.id === maintenance.id)?.components.map((component) => component.id)).toEqual([target.id]);
+
+  await page.goto("/");
+  const card = page.getByRole("region", { name: name.split(" / ")[0]! });
+  const componentRow = card.getByRole("listitem").filter({ has: page.getByRole("heading", { name: target.name, exact: true }) });
+  await expect(componentRow).toContainText("Under maintenance");
+  await expect(componentRow).not.toContainText("Degraded");
+
+  await signIn(page);
+  const consoleRow = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+  await expect(consoleRow).toContainText("Now: Under maintenance");
+  await expect(consoleRow.getByLabel(`Status of ${name}`)).toHaveValue("under_maintenance");
+
+  await manage(request, "PATCH", `incidents/${maintenance.id}`, { incident: { status: "completed" } });
+  expect((await readSummary(request)).components.find((component) => component.id === target.id)?.status).toBe("operational");
+});

@@ -1,18 +1,22 @@
 import type { ComponentNode } from "@/lib/pages/summary";
 import type { CompactUptime } from "@/lib/pages/uptime-compact";
 import { COMPONENT_STATUS_LABEL } from "@/lib/status/labels";
+import type { ComponentStatus } from "@/lib/status/vocabulary";
 import { ComponentRow } from "./component-row";
 import { StatusLabel } from "./status-label";
 import { COMPONENT_STATUS_TONE } from "./tone";
 
 type Props = {
   tree: readonly ComponentNode[];
+  /** What to show for each entry (shownStatuses): maintenance marked. */
+  statuses: ReadonlyMap<string, ComponentStatus>;
   uptime: Readonly<Record<string, CompactUptime>>;
   timeZone: string;
 };
 
 /** Groups (Mainnet, Testnet, Previewnet…) as cards with their members; ungrouped components as cards of one. */
-export function ComponentList({ tree, uptime, timeZone }: Props) {
+export function ComponentList({ tree, statuses, uptime, timeZone }: Props) {
+  const shown = (component: ComponentNode["entry"]) => statuses.get(component.id) ?? component.status;
   if (tree.length === 0) return <p className="text-slate-600 dark:text-slate-400">No components are published yet.</p>;
   return (
     <div className="space-y-6">
@@ -28,13 +32,14 @@ export function ComponentList({ tree, uptime, timeZone }: Props) {
                 <h3 id={`group-${entry.id}`} className="text-lg font-semibold">
                   {entry.name}
                 </h3>
-                <StatusLabel tone={COMPONENT_STATUS_TONE[entry.status]} label={COMPONENT_STATUS_LABEL[entry.status]} className="text-sm" />
+                <StatusLabel tone={COMPONENT_STATUS_TONE[shown(entry)]} label={COMPONENT_STATUS_LABEL[shown(entry)]} className="text-sm" />
               </header>
               <ul className="divide-y divide-slate-200 dark:divide-slate-800">
                 {members.map((member) => (
                   <ComponentRow
                     key={member.id}
                     component={member}
+                    status={shown(member)}
                     label={`${entry.name} ${member.name}`}
                     uptime={uptime[member.id]}
                     timeZone={timeZone}
@@ -45,7 +50,7 @@ export function ComponentList({ tree, uptime, timeZone }: Props) {
             </>
           ) : (
             <ul aria-label={entry.name}>
-              <ComponentRow component={entry} label={entry.name} uptime={uptime[entry.id]} timeZone={timeZone} heading="h3" />
+              <ComponentRow component={entry} status={shown(entry)} label={entry.name} uptime={uptime[entry.id]} timeZone={timeZone} heading="h3" />
             </ul>
           )}
         </section>

@@ -2,6 +2,7 @@ import type { WireComponent } from "@/lib/pages/summary";
 import { formatPercent } from "@/lib/pages/format";
 import type { CompactUptime } from "@/lib/pages/uptime-compact";
 import { COMPONENT_STATUS_LABEL } from "@/lib/status/labels";
+import type { ComponentStatus } from "@/lib/status/vocabulary";
 import { StatusLabel } from "./status-label";
 import { COMPONENT_STATUS_TONE } from "./tone";
 import { UptimeBar } from "./uptime-bar";
@@ -9,6 +10,8 @@ import { UptimeBar } from "./uptime-bar";
 /** One component: name, current status in words, its 90-day bar and uptime. */
 type Props = {
   component: WireComponent;
+  /** The status to show: the component's, or maintenance while one names it. */
+  status: ComponentStatus;
   /** The name that says which one it is on the whole page (`Mainnet Consensus`). */
   label: string;
   uptime: CompactUptime | undefined;
@@ -16,7 +19,7 @@ type Props = {
   heading: "h3" | "h4";
 };
 
-export function ComponentRow({ component, label, uptime, timeZone, heading: Heading }: Props) {
+export function ComponentRow({ component, status, label, uptime, timeZone, heading: Heading }: Props) {
   return (
     <li className="px-4 py-3 sm:px-5">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -25,14 +28,14 @@ export function ComponentRow({ component, label, uptime, timeZone, heading: Head
           {component.description && <p className="hidden truncate text-xs text-slate-600 sm:block dark:text-slate-400">{component.description}</p>}
         </div>
         <StatusLabel
-          tone={COMPONENT_STATUS_TONE[component.status]}
-          label={COMPONENT_STATUS_LABEL[component.status]}
+          tone={COMPONENT_STATUS_TONE[status]}
+          label={COMPONENT_STATUS_LABEL[status]}
           className="text-sm"
         />
       </div>
       {uptime && (
         <div className="mt-2">
-          <UptimeBar name={label} bar={uptime} liveStatus={component.status} timeZone={timeZone} />
+          <UptimeBar name={label} bar={uptime} liveStatus={status} timeZone={timeZone} />
           <div className="mt-1.5 flex justify-between gap-2 text-xs text-slate-600 dark:text-slate-400">
             <span>
               <span className="sm:hidden">30 days ago</span>

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { PageSection } from "@/components/site/page-section";
 import { useSummary } from "@/lib/pages/queries";
 import type { SummaryDocument } from "@/lib/pages/summary";
-import { componentTree, isActiveMaintenance, qualifiedNames } from "@/lib/pages/summary";
+import { componentTree, isActiveMaintenance, qualifiedNames, shownStatuses } from "@/lib/pages/summary";
 import type { CompactUptime } from "@/lib/pages/uptime-compact";
 import { ComponentList } from "./component-list";
 import { IncidentSummaryCard } from "./incident-summary-card";
@@ -28,6 +28,7 @@ export function StatusDashboard({ initialSummary, renderedAt, uptime }: Props) {
   const { data: summary, dataUpdatedAt } = useSummary(initialSummary, renderedAt);
   const tree = useMemo(() => componentTree(summary.components), [summary.components]);
   const names = useMemo(() => qualifiedNames(summary.components), [summary.components]);
+  const statuses = useMemo(() => shownStatuses(summary), [summary]);
   const active = summary.scheduled_maintenances.filter(isActiveMaintenance);
   const upcoming = summary.scheduled_maintenances.filter((maintenance) => !isActiveMaintenance(maintenance));
   const timeZone = summary.page.time_zone;
@@ -58,7 +59,7 @@ export function StatusDashboard({ initialSummary, renderedAt, uptime }: Props) {
         aside={<p className="text-sm text-slate-600 dark:text-slate-400">Uptime per day; days in the page&apos;s time zone ({timeZone}).</p>}
         className="space-y-4"
       >
-        <ComponentList tree={tree} uptime={uptime} timeZone={timeZone} />
+        <ComponentList tree={tree} statuses={statuses} uptime={uptime} timeZone={timeZone} />
       </PageSection>
     </div>
   );

@@ -9,6 +9,7 @@ export type Tone = "ok" | "minor" | "major" | "critical" | "maintenance" | "neut
 
 export const COMPONENT_STATUS_TONE: Record<ComponentStatus, Tone> = {
   operational: "ok",
+  under_maintenance: "maintenance",
   degraded_performance: "minor",
   partial_outage: "major",
   major_outage: "critical",

@@ -64,6 +64,14 @@ export function malformedPath(param?: string): ApiError {
   return param === undefined ? badRequest("Malformed URL path") : invalidParameter(param);
 }
 
+/** How a face writes its errors' body. */
+export type ErrorBodyShape = (messages: readonly ErrorMessage[]) => unknown;
+
 export function errorBody(messages: readonly ErrorMessage[]): { _status: { messages: ErrorMessage[] } } {
   return { _status: { messages: messages.map((entry) => ({ ...entry })) } };
+}
+
+/** Statuspage's manage-API error body, one string its clients read from `error`: each message with its reason. */
+export function statuspageErrorBody(messages: readonly ErrorMessage[]): { error: string } {
+  return { error: messages.map((entry) => (entry.detail ? `${entry.message}: ${entry.detail}` : entry.message)).join("; ") };
 }

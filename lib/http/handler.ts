@@ -1,4 +1,4 @@
-import { ApiError, errorBody } from "./errors";
+import { ApiError, errorBody, type ErrorBodyShape } from "./errors";
 import { log } from "./log";
 import { jsonResponse } from "./response";
 
@@ -13,10 +13,10 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /**
  * Wraps a domain handler with what every API route needs: a request id
  * (echoed from `x-request-id` when sane, else minted), error mapping to the
- * `_status` envelope, `X-Content-Type-Options: nosniff`, and one structured
- * log line per request.
+ * `_status` envelope (or the body shape the route's face asks),
+ * `X-Content-Type-Options: nosniff`, and one structured log line per request.
  */
-export function route(handler: Handler): (request: Request, context?: RouteContext) => Promise<Response> {
+export function route(handler: Handler, bodyOf: ErrorBodyShape = errorBody): (request: Request, context?: RouteContext) => Promise<Response> {
   return async (request, context = NO_PARAMS) => {
     const started = performance.now();
     const incoming = request.headers.get("x-request-id");
@@ -25,7 +25,7 @@ export function route(handler: Handler): (request: Request, context?: RouteConte
     try {
       response = await handler(request, context);
     } catch (error) {
-      response = errorResponse(error, requestId);
+      response = errorResponse(error, requestId, bodyOf);
     }
     response.headers.set("x-request-id", requestId);
     // API bodies are data (JSON, YAML, feeds): never let a browser sniff one into HTML.
@@ -41,13 +41,13 @@ export function route(handler: Handler): (request: Request, context?: RouteConte
   };
 }
 
-function errorResponse(error: unknown, requestId: string): Response {
+function errorResponse(error: unknown, requestId: string, bodyOf: ErrorBodyShape): Response {
   if (error instanceof ApiError) {
-    return jsonResponse(errorBody(error.messages), { status: error.status, headers: error.headers });
+    return jsonResponse(bodyOf(error.messages), { status: error.status, headers: error.headers });
   }
   log.error("unhandled error", {
     requestId,
     error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
   });
-  return jsonResponse(errorBody([{ message: "Internal error" }]), { status: 500 });
+  return jsonResponse(bodyOf([{ message: "Internal error" }]), { status: 500 });
 }

@@ -291,6 +291,13 @@ const CASES: Case[] = [
   ...publicDocumentCases("/history.rss"),
   ...publicDocumentCases("/history.atom"),
 
+  { name: "GET page", method: "GET", path: PAGE, status: 200, request: (f) => ({ params: page(f), headers: admin }) },
+  { name: "GET page without a key", method: "GET", path: PAGE, status: 401, request: (f) => ({ params: page(f) }) },
+  { name: "PATCH page", method: "PATCH", path: PAGE, status: 200, request: (f) => ({ params: page(f), ...jsonBody({ page: { name: "Hedera Status (checked)" } }) }) },
+  { name: "PATCH page, bad url", method: "PATCH", path: PAGE, status: 400, request: (f) => ({ params: page(f), ...jsonBody({ page: { url: "ftp://status.example.com" } }) }) },
+  { name: "PATCH page, read-only key", method: "PATCH", path: PAGE, status: 403, request: (f) => ({ params: page(f), ...jsonBody({ page: { name: "x" } }), headers: { authorization: `OAuth ${f.readKey}`, "content-type": "application/json" } }) },
+  { name: "PUT page", method: "PUT", path: PAGE, status: 200, request: (f) => ({ params: page(f), ...jsonBody({ page: { name: "Hedera Status" } }) }) },
+  { name: "PUT page of an unknown page", method: "PUT", path: PAGE, status: 404, request: () => ({ params: { page_id: "nosuchpage00" }, ...jsonBody({ page: { name: "x" } }) }) },
   { name: "GET components without a key", method: "GET", path: `${PAGE}/components`, status: 401, request: (f) => ({ params: page(f) }) },
   { name: "GET components of an unknown page", method: "GET", path: `${PAGE}/components`, status: 404, request: () => ({ params: { page_id: "nosuchpage00" }, headers: admin }) },
   { name: "GET components", method: "GET", path: `${PAGE}/components`, status: 200, request: (f) => ({ params: page(f), headers: admin }) },

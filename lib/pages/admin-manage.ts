@@ -16,7 +16,7 @@ export type ManageAnswer = { status: number; body: unknown };
  */
 export async function callManage(apiKey: string, options: { path: string; method: string; body?: unknown }): Promise<ManageAnswer> {
   const page = await readPageInfo();
-  if (!page) return { status: 404, body: { _status: { messages: [{ message: "No status page has been set up" }] } } };
+  if (!page) return { status: 404, body: { error: "No status page has been set up" } };
   const request = new Request(`http://admin.internal/api/manage/v1/pages/${page.id}/${options.path}`, {
     method: options.method,
     headers: {
@@ -33,12 +33,10 @@ export async function callManage(apiKey: string, options: { path: string; method
   return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
 }
 
-/** The manage API's error messages, `Invalid parameter: incident.name: is required`. */
+/** The manage API's error messages (Statuspage's body, `{"error": "Invalid parameter: incident.name: is required; …"}`), one per line. */
 export function manageErrors(answer: ManageAnswer): string[] {
-  const messages = (answer.body as { _status?: { messages?: { message?: string; detail?: string | null }[] } })?._status?.messages ?? [];
-  return messages.length > 0
-    ? messages.map((entry) => (entry.detail ? `${entry.message}: ${entry.detail}` : String(entry.message)))
-    : [`HTTP ${answer.status}`];
+  const error = (answer.body as { error?: unknown } | null)?.error;
+  return typeof error === "string" && error !== "" ? error.split("; ") : [`HTTP ${answer.status}`];
 }
 
 /** What the public page shows right after a write, read through the same summary document. */

@@ -16,6 +16,7 @@ export const INDICATOR_BADGE: Record<Indicator, BadgeTone> = { none: "ok", minor
 
 export const COMPONENT_BADGE: Record<ComponentStatus, { tone: BadgeTone; message: string }> = {
   operational: { tone: "ok", message: "operational" },
+  under_maintenance: { tone: "maintenance", message: "under maintenance" },
   degraded_performance: { tone: "minor", message: "degraded performance" },
   partial_outage: { tone: "major", message: "partial outage" },
   major_outage: { tone: "critical", message: "major outage" },

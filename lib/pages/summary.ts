@@ -1,3 +1,4 @@
+import type { ComponentStatus } from "@/lib/status/vocabulary";
 import type { WireComponent, WireIncident, WireMaintenance, WirePage, WireStatus } from "@/lib/status/wire";
 
 export type { WireComponent, WireIncident, WireIncidentUpdate, WireMaintenance, WirePage, WireStatus } from "@/lib/status/wire";
@@ -40,6 +41,23 @@ const ACTIVE_MAINTENANCE = new Set(["in_progress", "verifying"]);
 
 export function isActiveMaintenance(maintenance: WireMaintenance): boolean {
   return ACTIVE_MAINTENANCE.has(maintenance.status);
+}
+
+/**
+ * The status the page shows for each component and group. `/api/v2` reads
+ * `operational` for a component under maintenance and lists the active
+ * maintenance that names it; the page shows that as maintenance (a group
+ * too, when a member is), never as a problem. A real problem outranks it.
+ */
+export function shownStatuses(summary: Pick<SummaryDocument, "components" | "scheduled_maintenances">): Map<string, ComponentStatus> {
+  const underMaintenance = new Set(summary.scheduled_maintenances.filter(isActiveMaintenance).flatMap((maintenance) => maintenance.components.map((component) => component.id)));
+  const inGroup = (group: WireComponent) => (group.components ?? []).some((id) => underMaintenance.has(id));
+  return new Map(
+    summary.components.map((component): [string, ComponentStatus] => {
+      const maintained = component.group ? inGroup(component) : underMaintenance.has(component.id);
+      return [component.id, component.status === "operational" && maintained ? "under_maintenance" : component.status];
+    }),
+  );
 }
 
 /** `Mainnet / Consensus`: a component's name with its group's, since groups repeat member names. */

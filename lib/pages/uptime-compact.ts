@@ -22,6 +22,7 @@ export type CompactUptime = {
 
 export const STATUS_LETTER: Record<ComponentStatus, string> = {
   operational: "o",
+  under_maintenance: "u",
   degraded_performance: "d",
   partial_outage: "p",
   major_outage: "m",

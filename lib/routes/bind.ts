@@ -1,5 +1,5 @@
 import { publicCorsPreflight } from "@/lib/http/cors";
-import { malformedPath } from "@/lib/http/errors";
+import { errorBody, malformedPath, statuspageErrorBody, type ErrorBodyShape } from "@/lib/http/errors";
 import { route, type Handler, type RouteContext } from "@/lib/http/handler";
 import { HTTP_METHODS, otherMethod, type HttpMethod } from "@/lib/http/methods";
 import { unknownApiRoute } from "@/lib/http/not-found-route";
@@ -11,7 +11,14 @@ import { routeMethods, type Endpoint, type RouteDeclaration } from "./table";
 export type RouteHandler = (request: Request, context?: RouteContext) => Promise<Response>;
 
 /** A route ready to serve: the methods it declares, and an answer for every method a route file exports. */
-export type BoundRoute = { readonly methods: readonly HttpMethod[]; readonly answers: Readonly<Record<HttpMethod, RouteHandler>> };
+export type BoundRoute = {
+  readonly methods: readonly HttpMethod[];
+  readonly answers: Readonly<Record<HttpMethod, RouteHandler>>;
+  readonly errorShape: ErrorBodyShape;
+};
+
+/** The manage API answers errors as Statuspage does, since its clients parse that body; every other face, the mirror node's envelope. */
+export const errorShapeOf = (declaration: RouteDeclaration): ErrorBodyShape => (declaration.face === "manage" ? statuspageErrorBody : errorBody);
 
 /**
  * The one place handlers are wrapped by `route()`: a route's own handlers
@@ -21,10 +28,11 @@ export type BoundRoute = { readonly methods: readonly HttpMethod[]; readonly ans
  */
 export function bindRoute(declaration: RouteDeclaration, mirror: MirrorContext): BoundRoute {
   const methods = routeMethods(declaration);
+  const errorShape = errorShapeOf(declaration);
   const answers = Object.fromEntries(
-    HTTP_METHODS.map((method) => [method, route(handlerFor(declaration, method, mirror) ?? otherMethod(methods, method))]),
+    HTTP_METHODS.map((method) => [method, route(handlerFor(declaration, method, mirror) ?? otherMethod(methods, method), errorShape)]),
   ) as Record<HttpMethod, RouteHandler>;
-  return { methods, answers };
+  return { methods, answers, errorShape };
 }
 
 /** bindRoute with each route bound once, on first use (the app's handlers for the process's mirror database). */
@@ -54,7 +62,7 @@ function handlerOf(endpoint: Endpoint, mirror: MirrorContext): Handler {
 export function answerTo(bound: BoundRoute, method: string): RouteHandler {
   const asked = method === "HEAD" ? "GET" : method;
   if ((bound.methods as readonly string[]).includes(asked)) return bound.answers[asked as HttpMethod];
-  return (HTTP_METHODS as readonly string[]).includes(method) ? bound.answers[method as HttpMethod] : route(otherMethod(bound.methods, method));
+  return (HTTP_METHODS as readonly string[]).includes(method) ? bound.answers[method as HttpMethod] : route(otherMethod(bound.methods, method), bound.errorShape);
 }
 
 /** Any path under /api that no route claims: the mirror node's 404 body, for every method (app/api/[...path]). */

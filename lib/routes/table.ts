@@ -160,6 +160,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
   statusDocument("/history.atom", publicApi.getHistoryAtom),
 
   // Statuspage's manage API v1; PUT is accepted as PATCH, as Statuspage does.
+  { path: MANAGE_PAGE, face: "manage", methods: { GET: api.getPage, PATCH: api.updatePage, PUT: api.updatePage } },
   { path: `${MANAGE_PAGE}/components`, face: "manage", methods: { GET: api.listComponents, POST: api.createComponent } },
   {
     path: `${MANAGE_PAGE}/components/{id}`,

@@ -3,7 +3,7 @@ import { databaseTargetFromEnv, describeTarget } from "@/lib/db/config";
 import { readMigrations } from "@/lib/db/migrations";
 import { migrate } from "@/lib/db/migrator";
 import { openDatabase } from "@/lib/db/open";
-import { seedDemoData } from "./demo-data";
+import { publicUrlFromEnv, seedDemoData } from "./demo-data";
 
 // Demo data is laid out against this instant so that every run writes the same rows.
 const SEED_CLOCK = new Date(process.env.SEED_NOW ?? Date.now());
@@ -23,7 +23,7 @@ const target = databaseTargetFromEnv();
 const db = await openDatabase(target, { poolSize: 2 });
 try {
   await migrate(db.sql, readMigrations());
-  const { seeded, mirror } = await seedDemoData(db, { now: SEED_CLOCK, mirror: values.mirror ? { scale } : undefined });
+  const { seeded, mirror } = await seedDemoData(db, { now: SEED_CLOCK, mirror: values.mirror ? { scale } : undefined, pageUrl: publicUrlFromEnv() });
   console.log(`${describeTarget(target)}: ${seeded.length ? `seeded ${seeded.join(", ")}` : "already has data, nothing seeded"}`);
   if (mirror?.seeded) {
     console.log(`mirror demo ledger (scale ${scale}): ${mirror.rows.toLocaleString("en-US")} rows, built in ${mirror.buildMs} ms, written in ${mirror.writeMs} ms`);

@@ -1,4 +1,5 @@
 import type { Database } from "@/lib/db";
+import { pageUrl } from "@/lib/status/manage-schemas";
 import { seedStatus, type DemoPage } from "./status";
 import { seedMirrorData, type MirrorSeedReport } from "./mirror";
 
@@ -6,7 +7,7 @@ import { seedMirrorData, type MirrorSeedReport } from "./mirror";
  * The fixed clock demo data is laid out against, so every seed run writes the
  * same rows; `mirror` adds the mirror node's demo ledger at that scale.
  */
-export type SeedOptions = { now: Date; mirror?: { scale: number } };
+export type SeedOptions = { now: Date; mirror?: { scale: number }; pageUrl?: string };
 
 const DEMO_PAGE: DemoPage = {
   id: "hdr5t4tus0pg",
@@ -32,7 +33,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
   const seeded: string[] = [];
   const mirror = options.mirror ? await seedMirrorData(db, { now: options.now, scale: options.mirror.scale }) : undefined;
   if (mirror?.seeded) seeded.push("mirror");
-  const status = await seedStatus(db, options.now, DEMO_PAGE);
+  const status = await seedStatus(db, options.now, { ...DEMO_PAGE, url: options.pageUrl ?? DEMO_PAGE.url });
   if (status.createdPage) seeded.push("page");
   if (status.seeded) seeded.push("status");
   return { seeded, mirror };
@@ -47,5 +48,17 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
  */
 export async function seedOnStart(db: Database, now: Date, env: Record<string, string | undefined> = process.env) {
   if (db.target.kind !== "pglite" || !(await isEmpty(db))) return null;
-  return seedDemoData(db, { now, mirror: env.MIRROR_DATABASE_URL?.trim() ? undefined : { scale: 1 } });
+  return seedDemoData(db, { now, mirror: env.MIRROR_DATABASE_URL?.trim() ? undefined : { scale: 1 }, pageUrl: publicUrlFromEnv(env) });
+}
+
+/**
+ * PUBLIC_URL: the page's address, set once when the page is created (later
+ * changes go through PATCH /pages/{page_id}); unset, the local default.
+ */
+export function publicUrlFromEnv(env: Record<string, string | undefined> = process.env): string | undefined {
+  const given = env.PUBLIC_URL?.trim();
+  if (!given) return undefined;
+  const parsed = pageUrl.safeParse(given);
+  if (!parsed.success) throw new Error(`PUBLIC_URL is not an http(s) URL without query or fragment: ${given}`);
+  return parsed.data;
 }

@@ -1,6 +1,6 @@
 import { LIST_LIMIT } from "./documents";
 import { updateTrailHtml } from "./feed-content";
-import type { Incident, Page, StatusSnapshot } from "./model";
+import { incidentUrl, type Incident, type Page, type StatusSnapshot } from "./model";
 import { formatAtomTime, formatRfc822 } from "./time";
 import { escapeXml } from "./xml";
 
@@ -19,7 +19,6 @@ export function feedEntries(snapshot: StatusSnapshot): Incident[] {
 }
 
 const feedTitle = (page: Page) => `${page.name} Status - Incident History`;
-const incidentUrl = (page: Page, incident: Incident) => `${page.url}/incidents/${incident.id}`;
 
 export function renderAtomFeed(page: Page, incidents: readonly Incident[]): string {
   const host = new URL(page.url).host;
@@ -28,7 +27,7 @@ export function renderAtomFeed(page: Page, incidents: readonly Incident[]): stri
     <id>tag:${escapeXml(host)},2005:Incident/${escapeXml(incident.id)}</id>
     <published>${formatAtomTime(incident.createdAt)}</published>
     <updated>${formatAtomTime(incident.updatedAt)}</updated>
-    <link rel="alternate" type="text/html" href="${escapeXml(incidentUrl(page, incident))}"/>
+    <link rel="alternate" type="text/html" href="${escapeXml(incidentUrl(page.url, incident.id))}"/>
     <title>${escapeXml(incident.name)}</title>
     <content type="html">${escapeXml(updateTrailHtml(incident, page.timeZone))}</content>
   </entry>
@@ -54,8 +53,8 @@ export function renderRssFeed(page: Page, incidents: readonly Incident[]): strin
       <title>${escapeXml(incident.name)}</title>
       <description>${escapeXml(updateTrailHtml(incident, page.timeZone))}</description>
       <pubDate>${formatRfc822(incident.updatedAt, page.timeZone)}</pubDate>
-      <link>${escapeXml(incidentUrl(page, incident))}</link>
-      <guid>${escapeXml(incidentUrl(page, incident))}</guid>
+      <link>${escapeXml(incidentUrl(page.url, incident.id))}</link>
+      <guid>${escapeXml(incidentUrl(page.url, incident.id))}</guid>
     </item>
 `,
   );

@@ -4,6 +4,7 @@ import type { ComponentStatus, Impact, LifecycleStatus, MAINTENANCE_IMPACT } fro
 /** How a reader says each value: the pages print these beside every tone, the feeds name update statuses with them. */
 export const COMPONENT_STATUS_LABEL: Record<ComponentStatus, string> = {
   operational: "Operational",
+  under_maintenance: "Under maintenance",
   degraded_performance: "Degraded performance",
   partial_outage: "Partial outage",
   major_outage: "Major outage",

@@ -14,14 +14,41 @@ const componentStatus = z.enum(COMPONENT_STATUSES);
 const instant = z.iso.datetime({ offset: true }).transform((text) => new Date(text));
 const calendarDate = z.iso.date().transform((text) => new Date(`${text}T00:00:00Z`));
 const body = z.string().max(25_000);
+/** A boolean, or a form's spelling of one (form values are strings). */
+const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((text) => text === "true")]);
+
+/** The page's public address: http(s), no query or fragment; kept without a trailing slash so links append a path. */
+export const pageUrl = z
+  .url({ protocol: /^https?$/ })
+  .max(255)
+  .refine((text) => !/[?#]/.test(text), "must not have a query or a fragment")
+  .transform((text) => text.replace(/\/+$/, ""));
+
+/** An IANA time zone the runtime knows (`Etc/UTC`, `Europe/Zurich`). */
+const timeZone = z.string().refine((zone) => {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}, "must be an IANA time zone, e.g. Etc/UTC");
+
+/**
+ * PATCH /pages/{page_id}: the settings this service has of Statuspage's
+ * page object (no subdomain, domain or branding); Statuspage's other page
+ * fields are accepted and dropped, as elsewhere.
+ */
+export const updatePageBody = z.object({ page: z.object({ name, url: pageUrl, time_zone: timeZone }).partial() });
+export type UpdatePageInput = z.output<typeof updatePageBody>["page"];
 
 const componentFields = z.object({
   name,
   description: description.optional(),
   status: componentStatus.optional(),
   group_id: id.nullable().optional(),
-  showcase: z.boolean().optional(),
-  only_show_if_degraded: z.boolean().optional(),
+  showcase: flag.optional(),
+  only_show_if_degraded: flag.optional(),
   start_date: calendarDate.nullable().optional(),
 });
 
@@ -56,16 +83,16 @@ const incidentFields = z.object({
   status: lifecycleStatus.optional(),
   impact_override: z.enum(IMPACTS).nullable().optional(),
   body: body.optional(),
-  deliver_notifications: z.boolean().optional(),
+  deliver_notifications: flag.optional(),
   /** Statuses to give components now (incidents) or for the window (maintenances). */
   components: z.record(id, componentStatus).optional(),
   /** Components the incident lists; those without a status in `components` keep theirs. */
   component_ids: z.array(id).max(500).optional(),
   scheduled_for: instant.optional(),
   scheduled_until: instant.optional(),
-  scheduled_remind_prior: z.boolean().optional(),
-  scheduled_auto_in_progress: z.boolean().optional(),
-  scheduled_auto_completed: z.boolean().optional(),
+  scheduled_remind_prior: flag.optional(),
+  scheduled_auto_in_progress: flag.optional(),
+  scheduled_auto_completed: flag.optional(),
 });
 
 type IncidentFields = Partial<z.output<typeof incidentFields>>;

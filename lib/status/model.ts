@@ -15,6 +15,9 @@ export type Page = {
   updatedAt: Date;
 };
 
+/** An incident's page on the status site, its shortlink too: always under the page's stored URL. */
+export const incidentUrl = (pageUrl: string, incidentId: string) => `${pageUrl}/incidents/${incidentId}`;
+
 export type ComponentGroup = {
   id: string;
   pageId: string;

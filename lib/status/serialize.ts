@@ -2,7 +2,7 @@ import type { AffectedComponent, Component, ComponentGroup, Incident, IncidentUp
 import { effectiveImpact, isMaintenance } from "./model";
 import type { PageStatus } from "./rollup";
 import { formatCalendarDate, formatTimestamp } from "./time";
-import { MAINTENANCE_IMPACT, worstComponentStatus } from "./vocabulary";
+import { MAINTENANCE_IMPACT, publicComponentStatus, worstComponentStatus } from "./vocabulary";
 import type { WireAffectedComponent, WireComponent, WireIncident, WireIncidentUpdate, WireMaintenance, WirePage, WireStatus } from "./wire";
 
 /**
@@ -55,7 +55,7 @@ export function serializeComponent(page: Page, component: Component): WireCompon
   return {
     id: component.id,
     name: component.name,
-    status: component.status,
+    status: publicComponentStatus(component.status),
     created_at: formatTimestamp(component.createdAt, page.timeZone),
     updated_at: formatTimestamp(component.updatedAt, page.timeZone),
     position: component.position,
@@ -74,7 +74,7 @@ export function serializeGroup(page: Page, group: ComponentGroup, children: read
   return {
     id: group.id,
     name: group.name,
-    status: worstComponentStatus(children.map((child) => child.status)),
+    status: publicComponentStatus(worstComponentStatus(children.map((child) => child.status))),
     created_at: formatTimestamp(group.createdAt, page.timeZone),
     updated_at: formatTimestamp(group.updatedAt, page.timeZone),
     position: group.position,
@@ -165,7 +165,12 @@ export function serializeUpdate(page: Page, update: IncidentUpdate): WireInciden
 }
 
 function serializeAffected(affected: AffectedComponent): WireAffectedComponent {
-  return { code: affected.componentId, name: affected.name, old_status: affected.oldStatus, new_status: affected.newStatus };
+  return {
+    code: affected.componentId,
+    name: affected.name,
+    old_status: publicComponentStatus(affected.oldStatus),
+    new_status: publicComponentStatus(affected.newStatus),
+  };
 }
 
 /** Updates newest first, by the time shown publicly. */

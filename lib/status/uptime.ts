@@ -18,10 +18,11 @@ export type UptimeReport = { days: UptimeDay[]; uptime: number | null };
 
 /**
  * Statuspage's weighting of downtime (status-anchors.md §1): a major outage
- * counts fully, a partial outage 30 %, degraded performance not at all.
+ * counts fully, a partial outage 30 %, degraded performance and maintenance not at all.
  */
 const DOWNTIME_WEIGHT: Record<ComponentStatus, number> = {
   operational: 0,
+  under_maintenance: 0,
   degraded_performance: 0,
   partial_outage: 0.3,
   major_outage: 1,

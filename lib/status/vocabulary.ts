@@ -1,12 +1,23 @@
 /**
  * The closed value sets of the status domain and the orderings between them.
- * Statuspage also has `under_maintenance` (component) and `maintenance`
- * (indicator); this service deliberately does not: a maintenance window sets
- * components to one of the four real statuses, and the rollup reports an
- * active maintenance through its description with indicator `none`.
+ * A component may be `under_maintenance`, as in Statuspage's manage API and
+ * console; the public `/api/v2` keeps the four values its clients know
+ * (`PUBLIC_COMPONENT_STATUSES`): there such a component reads `operational`
+ * while the active maintenance that names it is listed, and the rollup
+ * reports that maintenance through its description with indicator `none`
+ * (Statuspage's `maintenance` indicator is outside the value set too).
  */
-export const COMPONENT_STATUSES = ["operational", "degraded_performance", "partial_outage", "major_outage"] as const;
+export const PUBLIC_COMPONENT_STATUSES = ["operational", "degraded_performance", "partial_outage", "major_outage"] as const;
+export type PublicComponentStatus = (typeof PUBLIC_COMPONENT_STATUSES)[number];
+
+/** Best to worst: maintenance ranks above operational and below every real problem (statuspage-api.md §4). */
+export const COMPONENT_STATUSES = ["operational", "under_maintenance", "degraded_performance", "partial_outage", "major_outage"] as const;
 export type ComponentStatus = (typeof COMPONENT_STATUSES)[number];
+
+/** What `/api/v2` shows for a component status: maintenance is told by the listed maintenance, not the component. */
+export function publicComponentStatus(status: ComponentStatus): PublicComponentStatus {
+  return status === "under_maintenance" ? "operational" : status;
+}
 
 export const INDICATORS = ["none", "minor", "major", "critical"] as const;
 export type Indicator = (typeof INDICATORS)[number];
@@ -56,6 +67,7 @@ export function impactOfComponentStatus(status: ComponentStatus): Impact {
     case "degraded_performance":
       return "minor";
     case "operational":
+    case "under_maintenance":
       return "none";
   }
 }

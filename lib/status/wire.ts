@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMPONENT_STATUSES, INCIDENT_STATUSES, INDICATORS, LIFECYCLE_STATUSES, MAINTENANCE_IMPACT, MAINTENANCE_STATUSES } from "./vocabulary";
+import { COMPONENT_STATUSES, INCIDENT_STATUSES, PUBLIC_COMPONENT_STATUSES, INDICATORS, LIFECYCLE_STATUSES, MAINTENANCE_IMPACT, MAINTENANCE_STATUSES } from "./vocabulary";
 
 /**
  * The Statuspage v2 wire objects, declared once, keys in the order real
@@ -123,7 +123,7 @@ function v2Wire<C extends string, I extends string, S extends string, M extends 
  * so both carry any lifecycle status here; Statuspage's sets below tell them apart.
  */
 export const OUR_V2_WIRE = v2Wire({
-  componentStatus: z.enum(COMPONENT_STATUSES),
+  componentStatus: z.enum(PUBLIC_COMPONENT_STATUSES),
   indicator: z.enum(INDICATORS),
   incidentStatus: z.enum(LIFECYCLE_STATUSES),
   maintenanceStatus: z.enum(LIFECYCLE_STATUSES),
@@ -132,7 +132,7 @@ export const OUR_V2_WIRE = v2Wire({
 
 /** What Statuspage writes: the captures, and the contract our documents keep (vocabulary.ts says why ours is smaller). */
 export const STATUSPAGE_V2_WIRE = v2Wire({
-  componentStatus: z.enum([...COMPONENT_STATUSES, "under_maintenance"]),
+  componentStatus: z.enum(COMPONENT_STATUSES),
   indicator: z.enum([...INDICATORS, MAINTENANCE_IMPACT]),
   incidentStatus: z.enum(INCIDENT_STATUSES),
   maintenanceStatus: z.enum(MAINTENANCE_STATUSES),

@@ -26,13 +26,13 @@ async function ComponentsConsole() {
         </p>
       </div>
       <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-        {components.map(({ id, name, component }) => (
+        {components.map(({ id, name, status }) => (
           <li key={id} className="grid items-center gap-3 px-4 py-3 sm:grid-cols-[1fr_auto] sm:px-5">
             <div>
               <h2 className="font-medium">{name}</h2>
-              <StatusLabel tone={COMPONENT_STATUS_TONE[component.status]} label={`Now: ${COMPONENT_STATUS_LABEL[component.status]}`} className="text-sm" />
+              <StatusLabel tone={COMPONENT_STATUS_TONE[status]} label={`Now: ${COMPONENT_STATUS_LABEL[status]}`} className="text-sm" />
             </div>
-            <ComponentStatusForm id={id} name={name} status={component.status} />
+            <ComponentStatusForm id={id} name={name} status={status} />
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import type { Database } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
 import { newId } from "@/lib/status/ids";
+import { incidentUrl } from "@/lib/status/model";
 import type { ComponentStatus, Impact, LifecycleStatus } from "@/lib/status/vocabulary";
 
 /**
@@ -154,7 +155,7 @@ export function buildSeed(pageId: string, pageUrl: string, now: Date): SeedRows 
     }
     rows.incidents.push({
       id: incidentId, pageId, name: spec.name, status: spec.steps.at(-1)!.status, impact: spec.window ? "none" : spec.impact, impactOverride: null,
-      shortlink: `${pageUrl}/incidents/${incidentId}`, createdAt: spec.start, updatedAt: time, startedAt: spec.start, monitoringAt, resolvedAt,
+      shortlink: incidentUrl(pageUrl, incidentId), createdAt: spec.start, updatedAt: time, startedAt: spec.start, monitoringAt, resolvedAt,
       scheduledFor: spec.window?.from ?? null, scheduledUntil: spec.window?.until ?? null,
       scheduledAutoInProgress: spec.window?.auto ?? false, scheduledAutoCompleted: spec.window?.auto ?? false, scheduledRemindPrior: false,
     });

@@ -41,6 +41,7 @@ forEachDatabase((getDb) => {
   const h = statusHarness(getDb, START);
   const keys: Record<Credential, string | null> = { none: null, bad: "sk_not_a_key_0123456789abcdefghijklmnopqrstuvwxyz", revoked: "", read: "", "read+write": "" };
   let admin = "";
+  let renames = 0;
 
   async function fresh(kind: "component" | "group" | "incident"): Promise<string> {
     const post = (handler: Handler, body: unknown) => h.call(handler, { key: admin, body });
@@ -55,6 +56,8 @@ forEachDatabase((getDb) => {
     const kind = path.includes("/component-groups") ? "group" : path.includes("/components") ? "component" : "incident";
     const id = path.endsWith("{id}") ? await fresh(kind) : undefined;
     const bodies: Partial<Record<Operation, unknown>> = {
+      // A new name each time: a rename to the current name changes nothing and writes no audit row.
+      updatePage: { page: { name: `Page renamed by the matrix ${++renames}` } },
       createComponent: { component: { name: "Created by the matrix" } },
       updateComponent: { component: { status: "degraded_performance" } },
       createComponentGroup: { component_group: { name: "Created by the matrix", components: [await fresh("component")] } },

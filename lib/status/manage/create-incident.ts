@@ -1,5 +1,5 @@
 import { createIncidentBody } from "../manage-schemas";
-import type { Incident, LifecycleStatus } from "../model";
+import { incidentUrl, type Incident, type LifecycleStatus } from "../model";
 import type { ServiceContext } from "./context";
 import { incidentAudit } from "./incident-updates";
 import { incidentIn } from "./lookups";
@@ -26,7 +26,7 @@ export function createIncident(context: ServiceContext, body: unknown): Promise<
         status: initial,
         impact: "none",
         impactOverride: input.impact_override ?? null,
-        shortlink: `${page.url}/incidents/${id}`,
+        shortlink: incidentUrl(page.url, id),
         startedAt: now,
         scheduledFor: input.scheduled_for ?? null,
         scheduledUntil: input.scheduled_until ?? null,

@@ -2,11 +2,11 @@ import type { Database } from "@/lib/db";
 import type { Handler } from "@/lib/http/handler";
 import { invalidParameter, notFound } from "@/lib/http/errors";
 import { jsonResponse } from "@/lib/http/response";
-import { readJsonBody } from "@/lib/http/validation";
+import { readRequestBody } from "@/lib/http/form-body";
 import type { Clock } from "../clock";
 import type { Component, Incident, Page } from "../model";
 import { incidentInclude, toComponent, toGroup, toIncident, toPage } from "../read/rows";
-import { serializeComponents } from "../serialize";
+import { serializeComponents, serializePage } from "../serialize";
 import { ACTIVE_MAINTENANCE_STATUSES, UNRESOLVED_INCIDENT_STATUSES, UPCOMING_MAINTENANCE_STATUSES } from "../vocabulary";
 import { authenticate } from "./authenticate";
 import type { ServiceContext } from "./context";
@@ -24,6 +24,7 @@ import { componentGroupV1, componentV1, incidentV1 } from "./serialize-v1";
 import { updateComponent } from "./update-component";
 import { updateComponentGroup } from "./update-component-group";
 import { updateIncident } from "./update-incident";
+import { updatePage } from "./update-page";
 
 export type ManageDependencies = { getDb: () => Promise<Database>; clock: Clock; writesPerMinute: number; authFailuresPerMinute: number };
 
@@ -87,6 +88,13 @@ export function createManageHandlers(deps: ManageDependencies) {
   const componentResponse = (call: Call, component: Component, status = 200) => json(componentV1(call.page, component), status);
 
   return {
+    // Statuspage's page object, the part this service has, is /api/v2's page: no subdomain, domain or branding.
+    getPage: endpoint("read", async (call) => json(serializePage(call.page))),
+    updatePage: endpoint("write", async (call) => {
+      await updatePage(call.context, await readRequestBody(call.request));
+      return json(serializePage(toPage(await call.context.db.prisma.page.findUniqueOrThrow({ where: { id: call.page.id } }))));
+    }),
+
     listComponents: endpoint("read", async (call) => {
       const all = await components(call.context.db, call.page.id);
       const groups = (await call.context.db.prisma.componentGroup.findMany({ where: { pageId: call.page.id } })).map(toGroup);
@@ -101,10 +109,10 @@ export function createManageHandlers(deps: ManageDependencies) {
       return componentResponse(call, toComponent(row));
     }),
     createComponent: endpoint("write", async (call) =>
-      componentResponse(call, await createComponent(call.context, await readJsonBody(call.request)), 201),
+      componentResponse(call, await createComponent(call.context, await readRequestBody(call.request)), 201),
     ),
     updateComponent: endpoint("write", async (call) =>
-      componentResponse(call, await updateComponent(call.context, call.id, await readJsonBody(call.request))),
+      componentResponse(call, await updateComponent(call.context, call.id, await readRequestBody(call.request))),
     ),
     deleteComponent: endpoint("write", async (call) => {
       await deleteComponent(call.context, call.id);
@@ -121,10 +129,10 @@ export function createManageHandlers(deps: ManageDependencies) {
     }),
     getComponentGroup: endpoint("read", async (call) => groupResponse(call, await groupView(call.context.db.prisma, call.page.id, call.id))),
     createComponentGroup: endpoint("write", async (call) =>
-      groupResponse(call, await createComponentGroup(call.context, await readJsonBody(call.request)), 201),
+      groupResponse(call, await createComponentGroup(call.context, await readRequestBody(call.request)), 201),
     ),
     updateComponentGroup: endpoint("write", async (call) =>
-      groupResponse(call, await updateComponentGroup(call.context, call.id, await readJsonBody(call.request))),
+      groupResponse(call, await updateComponentGroup(call.context, call.id, await readRequestBody(call.request))),
     ),
     deleteComponentGroup: endpoint("write", async (call) => groupResponse(call, await deleteComponentGroup(call.context, call.id))),
 
@@ -139,10 +147,10 @@ export function createManageHandlers(deps: ManageDependencies) {
       return incidentResponse(call, toIncident(row));
     }),
     createIncident: endpoint("write", async (call) =>
-      incidentResponse(call, await createIncident(call.context, await readJsonBody(call.request)), 201),
+      incidentResponse(call, await createIncident(call.context, await readRequestBody(call.request)), 201),
     ),
     updateIncident: endpoint("write", async (call) =>
-      incidentResponse(call, await updateIncident(call.context, call.id, await readJsonBody(call.request))),
+      incidentResponse(call, await updateIncident(call.context, call.id, await readRequestBody(call.request))),
     ),
     deleteIncident: endpoint("write", async (call) => incidentResponse(call, await deleteIncident(call.context, call.id))),
 

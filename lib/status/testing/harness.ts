@@ -1,5 +1,5 @@
 import type { Database } from "@/lib/db";
-import type { ErrorMessage } from "@/lib/http/errors";
+import { errorBody, statuspageErrorBody } from "@/lib/http/errors";
 import { generateApiKey, hashApiKey } from "@/lib/http/api-key";
 import type { Handler } from "@/lib/http/handler";
 import { route } from "@/lib/http/handler";
@@ -30,19 +30,36 @@ export function statusHarness(getDb: () => Database, start: Date, limits: { writ
     authFailuresPerMinute: limits.authFailuresPerMinute ?? 1000,
   });
 
+  // The manage API's routes answer errors in Statuspage's body, as the route table binds them.
+  const manageHandlers = new Set<Handler>(Object.values(manageApi));
+
+  /** A request as HTTP would make it: `body` sent as JSON, `form` as a form-encoded body. */
   async function call(
     handler: Handler,
-    options: { method?: string; path?: string; body?: unknown; key?: string; params?: Record<string, string>; headers?: Record<string, string> } = {},
+    options: {
+      method?: string;
+      path?: string;
+      body?: unknown;
+      form?: string;
+      key?: string;
+      params?: Record<string, string>;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<Response> {
-    const headers: Record<string, string> = { ...options.headers };
+    const headers: Record<string, string> = {
+      ...(options.body !== undefined && { "content-type": "application/json" }),
+      ...(options.form !== undefined && { "content-type": "application/x-www-form-urlencoded" }),
+      ...options.headers,
+    };
     if (options.key) headers.authorization = `OAuth ${options.key}`;
-    if (options.body !== undefined) headers["content-type"] = "application/json";
+    const sent = options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const request = new Request(`http://localhost${options.path ?? "/"}`, {
-      method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+      method: options.method ?? (sent === undefined ? "GET" : "POST"),
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: sent,
     });
-    return route(handler)(request, { params: Promise.resolve({ page_id: TEST_PAGE.id, ...options.params }) });
+    const shape = manageHandlers.has(handler) ? statuspageErrorBody : errorBody;
+    return route(handler, shape)(request, { params: Promise.resolve({ page_id: TEST_PAGE.id, ...options.params }) });
   }
 
   async function mintKey(name: string, scopes: string[]): Promise<string> {
@@ -77,4 +94,5 @@ export type GroupV1 = ReturnType<typeof componentGroupV1>;
 export type IncidentV1 = ReturnType<typeof incidentV1>;
 type AuditedIncident = { status: string; latestUpdate: { body: string } | null };
 export type AuditEntry = { id: number; actor: string; action: string; entity_id: string; before: AuditedIncident | null; after: AuditedIncident | null };
-export type ErrorBody = { _status: { messages: ErrorMessage[] } };
+/** The manage API's error body (Statuspage's). */
+export type ErrorBody = { error: string };
