@@ -171,6 +171,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { path: `${MANAGE_PAGE}/incidents/scheduled`, face: "manage", methods: { GET: api.listScheduledIncidents } },
   { path: `${MANAGE_PAGE}/incidents/active_maintenance`, face: "manage", methods: { GET: api.listActiveMaintenances } },
   { path: `${MANAGE_PAGE}/incidents/upcoming`, face: "manage", methods: { GET: api.listUpcomingIncidents } },
+  { path: `${MANAGE_PAGE}/subscribers`, face: "manage", methods: { GET: api.listSubscribers, POST: api.createSubscriber } },
+  { path: `${MANAGE_PAGE}/subscribers/{id}`, face: "manage", methods: { GET: api.getSubscriber, DELETE: api.deleteSubscriber } },
+  { path: `${MANAGE_PAGE}/subscribers/{id}/resend_confirmation`, face: "manage", methods: { POST: api.resendSubscriberConfirmation } },
   { path: `${MANAGE_PAGE}/audit-log`, face: "manage", methods: { GET: api.listAuditLog } },
 ];
 
