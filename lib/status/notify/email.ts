@@ -40,8 +40,9 @@ export function emailMessage(delivery: ClaimedDelivery, from: string): EmailMess
     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     [IDEMPOTENCY_HEADER]: delivery.idempotency_key,
   };
-  const footerText = `Manage your subscription: ${links.manage}\nUnsubscribe: ${links.unsubscribe}`;
-  const footerHtml = `<p style="color:#6b7280;font-size:12px"><a href="${escapeXml(links.manage)}">Manage your subscription</a> · <a href="${escapeXml(links.unsubscribe)}">Unsubscribe</a></p>`;
+  // The body links to the manage page (a browser's GET); only the header's one-click URL unsubscribes, by POST.
+  const footerText = `Manage your subscription or unsubscribe: ${links.manage}`;
+  const footerHtml = `<p style="color:#6b7280;font-size:12px"><a href="${escapeXml(links.manage)}">Manage your subscription or unsubscribe</a></p>`;
   const page = delivery.page_name;
   if (delivery.kind === "subscriber.confirmation") {
     const intro = `Please confirm your subscription to ${page} status updates.`;

@@ -109,7 +109,7 @@ forEachDatabase((getDb, kind) => {
       const header = (name: string) => mail.headerLines.find((line) => line.key === name)?.line.replace(/\r\n\s+/g, " ");
       expect(header("list-unsubscribe")).toMatch(new RegExp(`^List-Unsubscribe: <${TEST_PAGE.url}/api/subscriptions/[\\w-]+/unsubscribe>$`));
       expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
-      expect(mail.text).toMatch(new RegExp(`Manage your subscription: ${TEST_PAGE.url}/subscriptions/[\\w-]+`));
+      expect(mail.text).toMatch(new RegExp(`Manage your subscription or unsubscribe: ${TEST_PAGE.url}/subscriptions/[\\w-]+`));
       const confirmation = smtp.mails.find((candidate) => to(candidate) === "pending@example.com")!;
       expect(confirmation.text).toMatch(new RegExp(`${TEST_PAGE.url}/subscriptions/confirm/[\\w-]+`));
     });
