@@ -125,6 +125,8 @@ async function discoverParams(origin: string): Promise<(route: RouteDeclaration,
     hashOrNumber: String(block!.number),
     contractIdOrAddress: contract!.contract_id,
     page_id: pageId,
+    // An unknown token: the token links are POSTs, refused alike and changing nothing.
+    token: "agreement-unknown-token",
   };
   return (route, name) => {
     // An {id} belongs to the collection just before it.

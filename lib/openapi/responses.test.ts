@@ -315,6 +315,10 @@ const CASES: Case[] = [
   { name: "GET unknown subscriber", method: "GET", path: `${PAGE}/subscribers/{id}`, status: 404, request: (f) => ({ params: page(f, { id: "nosuchsubscr" }), headers: admin }) },
   { name: "POST resend confirmation", method: "POST", path: `${PAGE}/subscribers/{id}/resend_confirmation`, status: 201, request: (f) => ({ params: page(f, { id: f.created.subscriber! }), headers: admin }) },
   { name: "POST resend confirmation, unknown", method: "POST", path: `${PAGE}/subscribers/{id}/resend_confirmation`, status: 404, request: (f) => ({ params: page(f, { id: "nosuchsubscr" }), headers: admin }) },
+  { name: "POST confirm subscription", method: "POST", path: "/api/subscriptions/{token}/confirm", status: 200, request: (f) => ({ params: { token: f.created.confirmToken! } }) },
+  { name: "POST confirm, unknown token", method: "POST", path: "/api/subscriptions/{token}/confirm", status: 404, request: () => ({ params: { token: "nosuchtoken" } }) },
+  { name: "POST one-click unsubscribe", method: "POST", path: "/api/subscriptions/{token}/unsubscribe", status: 200, request: (f) => ({ params: { token: f.created.manageToken! }, headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" }) },
+  { name: "POST unsubscribe, unknown token", method: "POST", path: "/api/subscriptions/{token}/unsubscribe", status: 404, request: () => ({ params: { token: "nosuchtoken" } }) },
   { name: "DELETE subscriber", method: "DELETE", path: `${PAGE}/subscribers/{id}`, status: 200, request: (f) => ({ params: page(f, { id: f.created.subscriber! }), headers: admin }) },
   { name: "POST resend confirmation, unsubscribed", method: "POST", path: `${PAGE}/subscribers/{id}/resend_confirmation`, status: 409, request: (f) => ({ params: page(f, { id: f.created.subscriber! }), headers: admin }) },
   { name: "DELETE unknown subscriber", method: "DELETE", path: `${PAGE}/subscribers/{id}`, status: 404, request: (f) => ({ params: page(f, { id: "nosuchsubscr" }), headers: admin }) },
@@ -474,7 +478,11 @@ describe("every route's responses match the OpenAPI document", () => {
     if (testCase.path === `${PAGE}/components` && testCase.method === "POST" && response.status === 201) fixtures.created.component = (JSON.parse(text) as { id: string }).id;
     if (testCase.path === `${PAGE}/component-groups` && testCase.method === "POST" && response.status === 201) fixtures.created.group = (JSON.parse(text) as { id: string }).id;
     if (testCase.path === `${PAGE}/incidents` && testCase.method === "POST" && response.status === 201) fixtures.created.incident = (JSON.parse(text) as { id: string }).id;
-    if (testCase.path === `${PAGE}/subscribers` && testCase.method === "POST" && response.status === 201) fixtures.created.subscriber = (JSON.parse(text) as { id: string }).id;
+    if (testCase.path === `${PAGE}/subscribers` && testCase.method === "POST" && response.status === 201) {
+      const { id } = JSON.parse(text) as { id: string };
+      const tokens = await db.prisma.subscriber.findUniqueOrThrow({ where: { id } });
+      Object.assign(fixtures.created, { subscriber: id, confirmToken: tokens.confirmToken, manageToken: tokens.manageToken });
+    }
   });
 
   it("drove every route and method with a success, and with an error where the document lists one", () => {

@@ -46,6 +46,7 @@ import { createTransactionsHandler } from "@/lib/mirror/transactions/transaction
 import { serveApiReferencePage, serveApiReferenceScript } from "@/lib/openapi/reference-page";
 import { serveOpenApiDocument, serveOpenApiJson } from "@/lib/openapi/serve-document";
 import { manageApi } from "@/lib/status/manage/routes";
+import { subscriptionLinkApi } from "@/lib/status/subscription-links-api";
 import { publicApi } from "@/lib/status/public-routes";
 
 /** The part of the app a route belongs to. */
@@ -147,6 +148,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
   statusDocument("/api/v2/scheduled-maintenances/active.json", publicApi.getActiveMaintenances),
   statusDocument("/history.rss", publicApi.getHistoryRss),
   statusDocument("/history.atom", publicApi.getHistoryAtom),
+  // A subscriber's token links (issue 21).
+  { path: "/api/subscriptions/{token}/confirm", face: "status", methods: { POST: subscriptionLinkApi.confirmSubscription } },
+  { path: "/api/subscriptions/{token}/unsubscribe", face: "status", methods: { POST: subscriptionLinkApi.unsubscribe } },
 
   // Statuspage's manage API v1; PUT is accepted as PATCH, as Statuspage does.
   { path: `${MANAGE_PAGE}/components`, face: "manage", methods: { GET: api.listComponents, POST: api.createComponent } },

@@ -54,7 +54,9 @@ export function incidentKind(before: Incident, to: LifecycleStatus): Notificatio
 
 /** An incident or maintenance update, snapshotted as the manage API shows the incident right after it. */
 export async function enqueueIncidentNotification(tx: Tx, pageId: string, before: Incident, to: LifecycleStatus, at: Date): Promise<void> {
-  const [pageRow, after] = await Promise.all([tx.page.findUniqueOrThrow({ where: { id: pageId } }), incidentIn(tx, pageId, before.id)]);
+  // One after the other: a transaction is one connection.
+  const pageRow = await tx.page.findUniqueOrThrow({ where: { id: pageId } });
+  const after = await incidentIn(tx, pageId, before.id);
   const components = await tx.component.findMany({ where: { pageId, id: { in: [...after.componentIds] } } });
   const byId = new Map(components.map((row) => [row.id, toComponent(row)]));
   await enqueue(tx, {

@@ -91,3 +91,13 @@ export function resendConfirmation(context: ServiceContext, id: string): Promise
     return audited(row, { entityType: "subscriber", verb: "resend_confirmation", entityId: id, before: null, after: null });
   });
 }
+
+/** A subscriber's own confirmation (the double opt-in link). Confirming twice, or after unsubscribing, changes nothing. */
+export function confirmSubscriber(context: ServiceContext, id: string): Promise<Subscriber> {
+  return manageWrite(context, { scope: "write", schema: pathId, input: id }, async (tx, id, now) => {
+    const before = await lockedSubscriber(tx, context.pageId, id);
+    if (before.confirmedAt !== null || before.unsubscribedAt !== null) return unchanged(before);
+    const after = await tx.subscriber.update({ where: { id }, data: { confirmedAt: now } });
+    return audited(after, { entityType: "subscriber", verb: "confirm", entityId: id, before: auditView(before), after: auditView(after) });
+  });
+}

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forEachDatabase } from "@/lib/db/testing/databases";
+import type { Handler } from "@/lib/http/handler";
+import { route } from "@/lib/http/handler";
 import { ensureBootstrapApiKey } from "../manage/bootstrap-key";
+import { createSubscriptionLinkHandlers } from "../subscription-links-api";
 import type { ComponentV1, IncidentV1 } from "../testing/harness";
 import { json, statusHarness, TEST_PAGE } from "../testing/harness";
 import { mailerFromEnv } from "./email";
 import { IDEMPOTENCY_HEADER, SIGNATURE_HEADER, signatureHeader, verifySignature } from "./signature";
 import { startSmtpSink, startWebhookReceiver, type ReceivedHook } from "./testing/receivers";
-import { createNotifier, retryDelay, DEFAULT_POLICY } from "./worker";
+import { createNotifier, retryDelay, DEFAULT_POLICY, startNotificationWorker } from "./worker";
 
 /**
  * Subscribers and delivery end to end with real parts: the manage API's
@@ -151,6 +154,36 @@ forEachDatabase((getDb, kind) => {
     });
   });
 
+  describe("token links", () => {
+    const links = createSubscriptionLinkHandlers({ getDb: async () => getDb(), clock: h.now });
+    const post = (handler: Handler, token: string) =>
+      route(handler)(new Request("http://localhost/", { method: "POST", body: "List-Unsubscribe=One-Click" }), { params: Promise.resolve({ token }) });
+    const mailsTo = (address: string) => smtp.mails.filter((mail) => to(mail) === address);
+
+    it("the confirmation link's token confirms; the next incident reaches the new subscriber", async () => {
+      const token = /\/subscriptions\/confirm\/([\w-]+)/.exec(mailsTo("pending@example.com")[0]!.text!)![1]!;
+      const response = await post(links.confirmSubscription, token);
+      expect(await response.json()).toEqual({ confirmed: true, unsubscribed: false });
+      expect((await post(links.confirmSubscription, "not-a-token")).status).toBe(404);
+      await admin(api.createIncident, { body: { incident: { name: "After confirming" } } });
+      await drain();
+      expect(mailsTo("pending@example.com").map((mail) => mail.subject)).toContain("[Hedera Status] New incident: After confirming");
+    });
+
+    it("a POST to the List-Unsubscribe URL unsubscribes (RFC 8058 one-click); nothing more is sent", async () => {
+      const header = mailsTo("a@example.com")[0]!.headerLines.find((line) => line.key === "list-unsubscribe")!.line;
+      const token = /\/api\/subscriptions\/([\w-]+)\/unsubscribe/.exec(header)![1]!;
+      expect(await (await post(links.unsubscribe, token)).json()).toEqual({ confirmed: true, unsubscribed: true });
+      const before = mailsTo("a@example.com").length;
+      await admin(api.createIncident, { body: { incident: { name: "After unsubscribing", components: { [components.a]: "degraded_performance" } } } });
+      await drain();
+      expect(mailsTo("a@example.com")).toHaveLength(before);
+      expect(mailsTo("page@example.com").map((mail) => mail.subject)).toContain("[Hedera Status] New incident: After unsubscribing");
+      const [entry] = await getDb().prisma.auditLogEntry.findMany({ orderBy: { id: "desc" }, where: { action: "subscriber.unsubscribe" } });
+      expect(entry?.actor).toBe("subscriber");
+    });
+  });
+
   describe("retries and the dead letter", () => {
     it("retries a failing receiver with backoff, the same idempotency key every time", async () => {
       const path = `/${kind}/flaky`;
@@ -215,6 +248,23 @@ forEachDatabase((getDb, kind) => {
       const keys = receiver.received.filter((hook) => hook.path.startsWith(`${path}/`)).map((hook) => String(hook.headers[IDEMPOTENCY_HEADER]));
       expect(keys).toHaveLength(count);
       expect(new Set(keys).size).toBe(count);
+    });
+  });
+
+  describe("the server's worker", () => {
+    it("delivers a write's notifications unasked, woken by the write", async () => {
+      const path = `/${kind}/live`;
+      await subscribe({ endpoint: receiver.url(path), component_ids: [components.b] });
+      receiver.state.answer = () => 200;
+      const stop = startNotificationWorker(async () => getDb(), { clock: h.now, mailer: async () => {}, policy, env: {} });
+      try {
+        await admin(api.updateComponent, { method: "PATCH", params: { id: components.b }, body: { component: { status: "operational" } } });
+        const deadline = Date.now() + 10_000;
+        while (!receiver.received.some((hook) => hook.path === path) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(receiver.received.filter((hook) => hook.path === path).map((hook) => parsed(hook).component_update?.new_status)).toEqual(["operational"]);
+      } finally {
+        stop();
+      }
     });
   });
 

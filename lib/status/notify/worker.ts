@@ -112,11 +112,14 @@ export function startNotificationWorker(getDb: () => Promise<Database>, deps: Om
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = false;
+  // A write that commits during a pass may have missed it: the next pass follows at once.
+  let woken = false;
   let notifier: ReturnType<typeof createNotifier> | undefined;
 
   const tick = async () => {
     if (running || stopped) return;
     running = true;
+    woken = false;
     let sleep = IDLE_MS;
     try {
       notifier ??= createNotifier({ ...deps, db: await getDb() });
@@ -129,7 +132,7 @@ export function startNotificationWorker(getDb: () => Promise<Database>, deps: Om
       log.error("notification worker pass failed", { error: error instanceof Error ? error.message : String(error) });
     }
     running = false;
-    schedule(sleep);
+    schedule(woken ? 0 : sleep);
   };
   const schedule = (sleep: number) => {
     if (stopped) return;
@@ -137,7 +140,10 @@ export function startNotificationWorker(getDb: () => Promise<Database>, deps: Om
     timer = setTimeout(tick, sleep);
     timer.unref?.();
   };
-  const unsubscribe = onStatusWrite(() => schedule(0));
+  const unsubscribe = onStatusWrite(() => {
+    woken = true;
+    if (!running) schedule(0);
+  });
   void tick();
   return () => {
     stopped = true;
