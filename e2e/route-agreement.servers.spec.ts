@@ -100,7 +100,20 @@ async function discoverParams(origin: string): Promise<(route: RouteDeclaration,
   const pageId = (await get<{ page: { id: string } }>("/api/v2/summary.json")).page.id;
   const manage = `/api/manage/v1/pages/${pageId}`;
   const firstId = async (resource: string) => (await get<Array<{ id: string }>>(`${manage}/${resource}`))[0]!.id;
-  const ids: Record<string, string> = { components: await firstId("components"), "component-groups": await firstId("component-groups"), incidents: await firstId("incidents") };
+  // The demo data has no subscriber: one is made here, before either server is asked anything else. A
+  // webhook, so resending a confirmation is refused (409) and changes nothing either server reads.
+  const subscribed = await fetch(`${origin}${manage}/subscribers`, {
+    method: "POST",
+    headers: { ...HEADERS, "content-type": "application/json" },
+    body: JSON.stringify({ subscriber: { endpoint: "https://agreement.example.com/hook" } }),
+  });
+  expect(subscribed.status).toBe(201);
+  const ids: Record<string, string> = {
+    components: await firstId("components"),
+    "component-groups": await firstId("component-groups"),
+    incidents: await firstId("incidents"),
+    subscribers: ((await subscribed.json()) as { id: string }).id,
+  };
   const values: Record<string, string> = {
     idOrAliasOrEvmAddress: account!.account,
     tokenId: collection!.token_id,
@@ -113,12 +126,15 @@ async function discoverParams(origin: string): Promise<(route: RouteDeclaration,
     hashOrNumber: String(block!.number),
     contractIdOrAddress: contract!.contract_id,
     page_id: pageId,
+    // An unknown token: the token links are POSTs, refused alike and changing nothing.
+    token: "agreement-unknown-token",
   };
   // A contract result's routes take that result's contract, timestamp and hash.
   const ofResult: Record<string, string> = { contractIdOrAddress: result!.contract_id, timestamp: result!.timestamp, transactionIdOrHash: result!.hash };
   const isResultRoute = (route: RouteDeclaration) => route.path.startsWith("/api/v1/contracts/") && /\{(timestamp|transactionIdOrHash)\}/.test(route.path);
   return (route, name) => {
-    const value = name === "id" ? ids[route.path.split("/").at(-2)!] : isResultRoute(route) ? ofResult[name] : values[name];
+    // An {id} belongs to the collection just before it.
+    const value = name === "id" ? ids[route.path.split("/{id}")[0]!.split("/").at(-1)!] : isResultRoute(route) ? ofResult[name] : values[name];
     if (value === undefined) throw new Error(`no sample value for {${name}} of ${route.path}`);
     return value;
   };

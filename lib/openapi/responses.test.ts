@@ -342,6 +342,25 @@ const CASES: Case[] = [
   { name: "DELETE unknown incident", method: "DELETE", path: `${PAGE}/incidents/{id}`, status: 404, request: (f) => ({ params: page(f, { id: f.created.incident! }), headers: admin }) },
   { name: "DELETE component", method: "DELETE", path: `${PAGE}/components/{id}`, status: 204, request: (f) => ({ params: page(f, { id: f.created.component! }), headers: admin }) },
   { name: "DELETE unknown component", method: "DELETE", path: `${PAGE}/components/{id}`, status: 404, request: (f) => ({ params: page(f, { id: f.created.component! }), headers: admin }) },
+  { name: "GET subscribers", method: "GET", path: `${PAGE}/subscribers`, status: 200, request: (f) => ({ params: page(f), query: "state=all", headers: admin }) },
+  { name: "GET subscribers, bad state", method: "GET", path: `${PAGE}/subscribers`, status: 400, request: (f) => ({ params: page(f), query: "state=gone", headers: admin }) },
+  { name: "GET subscribers without a key", method: "GET", path: `${PAGE}/subscribers`, status: 401, request: (f) => ({ params: page(f) }) },
+  { name: "POST webhook subscriber", method: "POST", path: `${PAGE}/subscribers`, status: 201, request: (f) => ({ params: page(f), ...jsonBody({ subscriber: { endpoint: "https://hooks.example.com/status" } }) }) },
+  { name: "POST email subscriber", method: "POST", path: `${PAGE}/subscribers`, status: 201, request: (f) => ({ params: page(f), ...jsonBody({ subscriber: { email: "ops@example.com", component_ids: [f.componentId] } }) }) },
+  { name: "POST subscriber twice", method: "POST", path: `${PAGE}/subscribers`, status: 409, request: (f) => ({ params: page(f), ...jsonBody({ subscriber: { email: "ops@example.com" } }) }) },
+  { name: "POST subscriber with both channels", method: "POST", path: `${PAGE}/subscribers`, status: 400, request: (f) => ({ params: page(f), ...jsonBody({ subscriber: { email: "a@example.com", endpoint: "https://x.example.com" } }) }) },
+  { name: "POST subscriber, read-only key", method: "POST", path: `${PAGE}/subscribers`, status: 403, request: (f) => ({ params: page(f), ...jsonBody({ subscriber: { email: "x@example.com" } }), headers: { authorization: `OAuth ${f.readKey}`, "content-type": "application/json" } }) },
+  { name: "GET subscriber", method: "GET", path: `${PAGE}/subscribers/{id}`, status: 200, request: (f) => ({ params: page(f, { id: f.created.subscriber! }), headers: admin }) },
+  { name: "GET unknown subscriber", method: "GET", path: `${PAGE}/subscribers/{id}`, status: 404, request: (f) => ({ params: page(f, { id: "nosuchsubscr" }), headers: admin }) },
+  { name: "POST resend confirmation", method: "POST", path: `${PAGE}/subscribers/{id}/resend_confirmation`, status: 201, request: (f) => ({ params: page(f, { id: f.created.subscriber! }), headers: admin }) },
+  { name: "POST resend confirmation, unknown", method: "POST", path: `${PAGE}/subscribers/{id}/resend_confirmation`, status: 404, request: (f) => ({ params: page(f, { id: "nosuchsubscr" }), headers: admin }) },
+  { name: "POST confirm subscription", method: "POST", path: "/api/subscriptions/{token}/confirm", status: 200, request: (f) => ({ params: { token: f.created.confirmToken! } }) },
+  { name: "POST confirm, unknown token", method: "POST", path: "/api/subscriptions/{token}/confirm", status: 404, request: () => ({ params: { token: "nosuchtoken" } }) },
+  { name: "POST one-click unsubscribe", method: "POST", path: "/api/subscriptions/{token}/unsubscribe", status: 200, request: (f) => ({ params: { token: f.created.manageToken! }, headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" }) },
+  { name: "POST unsubscribe, unknown token", method: "POST", path: "/api/subscriptions/{token}/unsubscribe", status: 404, request: () => ({ params: { token: "nosuchtoken" } }) },
+  { name: "DELETE subscriber", method: "DELETE", path: `${PAGE}/subscribers/{id}`, status: 200, request: (f) => ({ params: page(f, { id: f.created.subscriber! }), headers: admin }) },
+  { name: "POST resend confirmation, unsubscribed", method: "POST", path: `${PAGE}/subscribers/{id}/resend_confirmation`, status: 409, request: (f) => ({ params: page(f, { id: f.created.subscriber! }), headers: admin }) },
+  { name: "DELETE unknown subscriber", method: "DELETE", path: `${PAGE}/subscribers/{id}`, status: 404, request: (f) => ({ params: page(f, { id: "nosuchsubscr" }), headers: admin }) },
   { name: "GET audit log", method: "GET", path: `${PAGE}/audit-log`, status: 200, request: (f) => ({ params: page(f), query: "limit=20", headers: admin }) },
   { name: "GET audit log, bad before_id", method: "GET", path: `${PAGE}/audit-log`, status: 400, request: (f) => ({ params: page(f), query: "before_id=x", headers: admin }) },
 ];
@@ -422,6 +441,7 @@ describe("every route's responses match the OpenAPI document", () => {
     await ensureBootstrapApiKey(db, ADMIN_KEY, now);
     const pageRow = await db.prisma.page.findFirstOrThrow();
     fixtures.pageId = pageRow.id;
+    fixtures.componentId = (await db.prisma.component.findFirstOrThrow({ where: { pageId: pageRow.id }, orderBy: { id: "asc" } })).id;
     const service = { db, clock: () => now, pageId: pageRow.id, actor: { apiKeyId: null, name: "openapi test", scopes: ["read", "write"] } };
     fixtures.readKey = (await createApiKey(service, { name: "read only", scopes: ["read"] })).key;
 
@@ -508,6 +528,11 @@ describe("every route's responses match the OpenAPI document", () => {
     if (testCase.path === `${PAGE}/components` && testCase.method === "POST" && response.status === 201) fixtures.created.component = (JSON.parse(text) as { id: string }).id;
     if (testCase.path === `${PAGE}/component-groups` && testCase.method === "POST" && response.status === 201) fixtures.created.group = (JSON.parse(text) as { id: string }).id;
     if (testCase.path === `${PAGE}/incidents` && testCase.method === "POST" && response.status === 201) fixtures.created.incident = (JSON.parse(text) as { id: string }).id;
+    if (testCase.path === `${PAGE}/subscribers` && testCase.method === "POST" && response.status === 201) {
+      const { id } = JSON.parse(text) as { id: string };
+      const tokens = await db.prisma.subscriber.findUniqueOrThrow({ where: { id } });
+      Object.assign(fixtures.created, { subscriber: id, confirmToken: tokens.confirmToken, manageToken: tokens.manageToken });
+    }
   });
 
   it("drove every route and method with a success, and with an error where the document lists one", () => {

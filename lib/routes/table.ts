@@ -50,6 +50,7 @@ import { createTransactionsHandler } from "@/lib/mirror/transactions/transaction
 import { serveApiReferencePage, serveApiReferenceScript } from "@/lib/openapi/reference-page";
 import { serveOpenApiDocument, serveOpenApiJson } from "@/lib/openapi/serve-document";
 import { manageApi } from "@/lib/status/manage/routes";
+import { subscriptionLinkApi } from "@/lib/status/subscription-links-api";
 import { publicApi } from "@/lib/status/public-routes";
 
 /** The part of the app a route belongs to. */
@@ -158,6 +159,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
   statusDocument("/api/v2/scheduled-maintenances/active.json", publicApi.getActiveMaintenances),
   statusDocument("/history.rss", publicApi.getHistoryRss),
   statusDocument("/history.atom", publicApi.getHistoryAtom),
+  // A subscriber's token links (issue 21).
+  { path: "/api/subscriptions/{token}/confirm", face: "status", methods: { POST: subscriptionLinkApi.confirmSubscription } },
+  { path: "/api/subscriptions/{token}/unsubscribe", face: "status", methods: { POST: subscriptionLinkApi.unsubscribe } },
 
   // Statuspage's manage API v1; PUT is accepted as PATCH, as Statuspage does.
   { path: MANAGE_PAGE, face: "manage", methods: { GET: api.getPage, PATCH: api.updatePage, PUT: api.updatePage } },
@@ -183,6 +187,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { path: `${MANAGE_PAGE}/incidents/scheduled`, face: "manage", methods: { GET: api.listScheduledIncidents } },
   { path: `${MANAGE_PAGE}/incidents/active_maintenance`, face: "manage", methods: { GET: api.listActiveMaintenances } },
   { path: `${MANAGE_PAGE}/incidents/upcoming`, face: "manage", methods: { GET: api.listUpcomingIncidents } },
+  { path: `${MANAGE_PAGE}/subscribers`, face: "manage", methods: { GET: api.listSubscribers, POST: api.createSubscriber } },
+  { path: `${MANAGE_PAGE}/subscribers/{id}`, face: "manage", methods: { GET: api.getSubscriber, DELETE: api.deleteSubscriber } },
+  { path: `${MANAGE_PAGE}/subscribers/{id}/resend_confirmation`, face: "manage", methods: { POST: api.resendSubscriberConfirmation } },
   { path: `${MANAGE_PAGE}/audit-log`, face: "manage", methods: { GET: api.listAuditLog } },
 ];
 

@@ -1,6 +1,9 @@
 import { getDatabase } from "@/lib/db";
 import { log } from "@/lib/http/log";
 import { seedOnStart } from "@/lib/seed/demo-data";
+import { systemClock } from "@/lib/status/clock";
+import { mailerFromEnv } from "@/lib/status/notify/email";
+import { startNotificationWorker } from "@/lib/status/notify/worker";
 import { startStatusScheduler } from "@/lib/status/scheduler";
 
 const holder = globalThis as typeof globalThis & { __appBoot?: Promise<void> };
@@ -12,7 +15,7 @@ const holder = globalThis as typeof globalThis & { __appBoot?: Promise<void> };
  * PostgreSQL database never gets demo data unasked: `npm run db:seed`; an
  * embedded one whose first seed was killed is seeded again), and start the
  * status scheduler, which moves maintenances on time without any request
- * arriving. Both
+ * arriving, and the notification worker, which delivers the outbox. Both
  * instrumentation.ts and the app server await it; it runs once, the promise
  * living on globalThis because Next loads its own copy of this module.
  */
@@ -31,4 +34,5 @@ async function run(): Promise<void> {
     });
   }
   startStatusScheduler(getDatabase);
+  startNotificationWorker(getDatabase, { clock: systemClock, mailer: mailerFromEnv() });
 }

@@ -79,7 +79,7 @@ function summaryDocument(
 }
 
 /** The §7 rollup over a snapshot. */
-function pageStatus(snapshot: StatusSnapshot): PageStatus {
+export function pageStatus(snapshot: StatusSnapshot): PageStatus {
   const incidents = snapshot.incidents.filter((incident) => !isMaintenance(incident));
   return rollupStatus({
     componentStatuses: snapshot.components.map((component) => component.status),

@@ -130,3 +130,29 @@ export type UpdateIncidentInput = z.output<typeof updateIncidentBody>["incident"
 
 /** The id in a request path (`/components/{id}`): any string; the write looks it up and answers 404 when it is absent. */
 export const pathId = z.string();
+
+/**
+ * POST /subscribers, Statuspage's body: an email or a webhook endpoint (one
+ * of them), optionally limited to components. SMS, Slack and Teams are not
+ * channels we have. `skip_confirmation_notification` subscribes an email at
+ * once, without the double opt-in mail, as Statuspage does.
+ */
+export const createSubscriberBody = z
+  .object({
+    subscriber: z.object({
+      email: z.email().max(254).optional(),
+      endpoint: z
+        .url({ protocol: /^https?$/ })
+        .max(2000)
+        .optional(),
+      component_ids: z.array(id).max(500).optional(),
+      skip_confirmation_notification: z.boolean().optional(),
+    }),
+  })
+  .superRefine((value, context) => {
+    const { email, endpoint } = value.subscriber;
+    if ((email === undefined) === (endpoint === undefined)) {
+      context.addIssue({ code: "custom", path: ["subscriber", "email"], message: "give exactly one of email and endpoint" });
+    }
+  });
+export type CreateSubscriberInput = z.output<typeof createSubscriberBody>["subscriber"];

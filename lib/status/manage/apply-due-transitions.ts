@@ -16,8 +16,9 @@ import { audited, manageWrite, unchanged } from "./transaction";
  * so reads follow the clock even before the scheduler runs. One transaction
  * per maintenance; the row is locked and its status re-read inside it, so
  * several instances (or a read racing the scheduler) never apply a
- * transition twice. Updates are back-dated to the window edge and do not
- * notify, as Statuspage's automatic ones. Returns how many were applied.
+ * transition twice. Updates are back-dated to the window edge and flagged
+ * `deliver_notifications: false`, as Statuspage's automatic ones, but the
+ * start and the end of a window still reach subscribers. Returns how many were applied.
  */
 export async function applyDueTransitions(db: Database, clock: Clock): Promise<number> {
   const now = clock();
@@ -52,6 +53,7 @@ function autoTransition(context: ServiceContext, id: string): Promise<number> {
         statuses: new Map(),
         componentIds: [],
         deliverNotifications: false,
+        notify: true,
         now,
         effectiveAt: transition.at,
       });

@@ -34,7 +34,7 @@ function expectedStatus(credential: Credential, method: HttpMethod, operation: O
   if (credential === "none" || credential === "bad" || credential === "revoked") return 401;
   if (method === "GET") return 200;
   if (credential === "read") return 403;
-  return operation.startsWith("create") ? 201 : operation === "deleteComponent" ? 204 : 200;
+  return operation.startsWith("create") || operation === "resendSubscriberConfirmation" ? 201 : operation === "deleteComponent" ? 204 : 200;
 }
 
 forEachDatabase((getDb) => {
@@ -43,8 +43,10 @@ forEachDatabase((getDb) => {
   let admin = "";
   let renames = 0;
 
-  async function fresh(kind: "component" | "group" | "incident"): Promise<string> {
+  let subscribers = 0;
+  async function fresh(kind: "component" | "group" | "incident" | "subscriber"): Promise<string> {
     const post = (handler: Handler, body: unknown) => h.call(handler, { key: admin, body });
+    if (kind === "subscriber") return (await json<{ id: string }>(await post(h.manageApi.createSubscriber, { subscriber: { email: `matrix${++subscribers}@example.com` } }))).id;
     if (kind === "component") return (await json<ComponentV1>(await post(h.manageApi.createComponent, { component: { name: "Matrix component" } }))).id;
     if (kind === "incident") return (await json<IncidentV1>(await post(h.manageApi.createIncident, { incident: { name: "Matrix incident" } }))).id;
     const member = await fresh("component");
@@ -53,8 +55,8 @@ forEachDatabase((getDb) => {
 
   /** A request the route would accept from an authorized caller: a real id, a valid body. */
   async function validRequest(path: string, operation: Operation): Promise<{ id?: string; body?: unknown }> {
-    const kind = path.includes("/component-groups") ? "group" : path.includes("/components") ? "component" : "incident";
-    const id = path.endsWith("{id}") ? await fresh(kind) : undefined;
+    const kind = path.includes("/subscribers") ? "subscriber" : path.includes("/component-groups") ? "group" : path.includes("/components") ? "component" : "incident";
+    const id = path.includes("{id}") ? await fresh(kind) : undefined;
     const bodies: Partial<Record<Operation, unknown>> = {
       // A new name each time: a rename to the current name changes nothing and writes no audit row.
       updatePage: { page: { name: `Page renamed by the matrix ${++renames}` } },
@@ -64,13 +66,25 @@ forEachDatabase((getDb) => {
       updateComponentGroup: { component_group: { name: "Renamed by the matrix" } },
       createIncident: { incident: { name: "Created by the matrix", status: "investigating" } },
       updateIncident: { incident: { status: "identified", body: "Updated by the matrix" } },
+      createSubscriber: { subscriber: { email: `matrix${++subscribers}@example.com` } },
     };
     return { id, body: bodies[operation] };
   }
 
   /** Everything a write could change, audit log and rate-limit counters aside. */
   async function fingerprint(): Promise<string> {
-    const tables = ["page", "component_group", "component", "component_status_change", "incident", "incident_component", "incident_update", "incident_update_component"];
+    const tables = [
+      "page",
+      "component_group",
+      "component",
+      "component_status_change",
+      "incident",
+      "incident_component",
+      "incident_update",
+      "incident_update_component",
+      "subscriber",
+      "notification_event",
+    ];
     const parts = await Promise.all(
       tables.map(async (table) => (await getDb().sql.query<{ digest: string | null }>(`SELECT md5(string_agg(t::text, ',' ORDER BY t::text)) AS digest FROM status.${table} t`))[0]?.digest),
     );

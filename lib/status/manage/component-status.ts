@@ -1,13 +1,15 @@
 import { invalidParameter } from "@/lib/http/errors";
 import type { AffectedComponent } from "../model";
 import type { ComponentStatus } from "../vocabulary";
+import { enqueueComponentUpdate } from "./notify-outbox";
 import type { Tx } from "./transaction";
 
 export type StatusCause = "created" | "manual" | "incident" | "maintenance";
 
 /**
  * Sets component statuses inside a write: each real change updates the
- * component and appends a history row (time, cause, incident). Returns the
+ * component, appends a history row (time, cause, incident) and queues its
+ * `component_update` notification. Returns the
  * snapshot an incident update records for every listed component, changed
  * or not, named `Group - Component` as Statuspage names grouped ones.
  * Unknown ids are a 400 on `field.<id>`.
@@ -41,9 +43,10 @@ export async function setComponentStatuses(
     const newStatus = input.statuses.get(id) ?? oldStatus;
     if (newStatus !== oldStatus) {
       await tx.component.update({ where: { id }, data: { status: newStatus, updatedAt: input.at } });
-      await tx.componentStatusChange.create({
+      const change = await tx.componentStatusChange.create({
         data: { componentId: id, oldStatus, newStatus, changedAt: input.at, cause: input.cause, incidentId: input.incidentId },
       });
+      await enqueueComponentUpdate(tx, { pageId: input.pageId, changeId: change.id, component: row, oldStatus, newStatus, at: input.at });
     }
     affected.push({ componentId: id, name: row.group ? `${row.group.name} - ${row.name}` : row.name, oldStatus, newStatus });
   }

@@ -20,7 +20,8 @@ import { deleteIncident } from "./delete-incident";
 import type { GroupView } from "./group-view";
 import { groupView } from "./group-view";
 import { consumeWriteAllowance } from "./rate-limit";
-import { componentGroupV1, componentV1, incidentV1 } from "./serialize-v1";
+import { componentGroupV1, componentV1, incidentV1, subscriberV1 } from "./serialize-v1";
+import { createSubscriber, resendConfirmation, unsubscribeSubscriber } from "./subscribers";
 import { updateComponent } from "./update-component";
 import { updateComponentGroup } from "./update-component-group";
 import { updateIncident } from "./update-incident";
@@ -154,6 +155,33 @@ export function createManageHandlers(deps: ManageDependencies) {
     ),
     deleteIncident: endpoint("write", async (call) => incidentResponse(call, await deleteIncident(call.context, call.id))),
 
+    listSubscribers: endpoint("read", async (call) => {
+      const url = new URL(call.request.url);
+      const limit = integerParam(url, "limit", 100, 1, 1000);
+      const page = integerParam(url, "page", 1, 1, 1_000_000);
+      const state = url.searchParams.get("state") ?? "active";
+      const type = url.searchParams.get("type");
+      if (!(state in SUBSCRIBER_STATES)) throw invalidParameter("state", `one of ${Object.keys(SUBSCRIBER_STATES).join(", ")}`);
+      if (type !== null && type !== "email" && type !== "webhook") throw invalidParameter("type", "email or webhook");
+      const rows = await call.context.db.prisma.subscriber.findMany({
+        where: { pageId: call.page.id, ...SUBSCRIBER_STATES[state as keyof typeof SUBSCRIBER_STATES], ...(type ? { mode: type } : {}) },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        take: limit,
+        skip: (page - 1) * limit,
+      });
+      return json(rows.map((row) => subscriberV1(call.page, row)));
+    }),
+    getSubscriber: endpoint("read", async (call) => {
+      const row = await call.context.db.prisma.subscriber.findFirst({ where: { id: call.id, pageId: call.page.id } });
+      if (!row) throw notFound("Subscriber not found");
+      return json(subscriberV1(call.page, row));
+    }),
+    createSubscriber: endpoint("write", async (call) =>
+      json(subscriberV1(call.page, await createSubscriber(call.context, await readJsonBody(call.request)), { withSecret: true }), 201),
+    ),
+    deleteSubscriber: endpoint("write", async (call) => json(subscriberV1(call.page, await unsubscribeSubscriber(call.context, call.id)))),
+    resendSubscriberConfirmation: endpoint("write", async (call) => json(subscriberV1(call.page, await resendConfirmation(call.context, call.id)), 201)),
+
     /** Our own: the page's audit log, newest first; `before_id` pages back. */
     listAuditLog: endpoint("read", async (call) => {
       const url = new URL(call.request.url);
@@ -181,6 +209,15 @@ export function createManageHandlers(deps: ManageDependencies) {
     }),
   };
 }
+
+/** Statuspage's `state` filter of the subscriber list. */
+const SUBSCRIBER_STATES = {
+  active: { confirmedAt: { not: null }, unsubscribedAt: null, quarantinedAt: null },
+  unconfirmed: { confirmedAt: null, unsubscribedAt: null },
+  quarantined: { quarantinedAt: { not: null }, unsubscribedAt: null },
+  unsubscribed: { unsubscribedAt: { not: null } },
+  all: {},
+} as const;
 
 function integerParam(url: URL, name: string, fallback: number, min: number, max: number): number {
   const raw = url.searchParams.get(name);

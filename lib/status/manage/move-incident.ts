@@ -10,6 +10,7 @@ import { setComponentStatuses } from "./component-status";
 import { attachComponents, insertUpdate } from "./incident-updates";
 import { requireComponents } from "./lookups";
 import { applyWindow, closeWindow } from "./maintenance-window";
+import { enqueueIncidentNotification } from "./notify-outbox";
 import type { Tx } from "./transaction";
 
 /** An update to post: the status it sets and what it does to components. */
@@ -21,6 +22,8 @@ export type Move = {
   /** Further components to list on the incident, statuses unchanged. */
   componentIds: readonly string[];
   deliverNotifications: boolean;
+  /** Whether subscribers hear of it: the update's own flag, or the scheduler's start and end of a window. */
+  notify: boolean;
   /** When the write happens. */
   now: Date;
   /** When the change takes effect: shown as the update's time, recorded in the history (the scheduler back-dates to the window edge). */
@@ -43,6 +46,7 @@ export function requestedMove(request: UpdateRequest, to: LifecycleStatus, now: 
     statuses: new Map(Object.entries(request.components ?? {})),
     componentIds: request.component_ids ?? [],
     deliverNotifications: request.deliver_notifications ?? true,
+    notify: request.deliver_notifications ?? true,
     now,
     effectiveAt: now,
   };
@@ -65,7 +69,8 @@ export function illegalMove(kind: LifecycleKind, from: LifecycleStatus, to: Life
  * move, lists and changes components (an incident's statuses apply now and
  * can only raise its calculated impact; a maintenance's apply while its
  * window is active and are restored when it completes), sets the lifecycle
- * timestamps and appends the update with its component snapshot.
+ * timestamps and appends the update with its component snapshot; when
+ * the move notifies, its outbox event goes in the same transaction.
  */
 export async function moveIncident(tx: Tx, pageId: string, incident: Incident, move: Move): Promise<void> {
   const kind: LifecycleKind = isMaintenance(incident) ? "maintenance" : "incident";
@@ -112,6 +117,7 @@ export async function moveIncident(tx: Tx, pageId: string, incident: Incident, m
     deliverNotifications: move.deliverNotifications,
     affected,
   });
+  if (move.notify) await enqueueIncidentNotification(tx, pageId, incident, move.to, move.now);
 }
 
 /** The listed components as they are (old = new): what an update that changes none of them records. */

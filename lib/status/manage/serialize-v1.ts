@@ -1,3 +1,4 @@
+import type { Subscriber } from "@/lib/db/generated/client";
 import type { Component, ComponentGroup, Incident, IncidentUpdate, Page } from "../model";
 import { effectiveImpact, isMaintenance } from "../model";
 import { groupChildren, newestFirst, serializeGroup } from "../serialize";
@@ -97,5 +98,28 @@ function incidentUpdateV1(page: Page, update: IncidentUpdate) {
     twitter_updated_at: null,
     updated_at: at(update.updatedAt),
     wants_twitter_update: false,
+  };
+}
+
+/**
+ * A subscriber as Statuspage's manage API shows one (the fields of the
+ * channels we have), plus when it was confirmed and unsubscribed. Tokens
+ * never appear; the webhook secret only in the create response.
+ */
+export function subscriberV1(page: Page, subscriber: Subscriber, options: { withSecret?: boolean } = {}) {
+  const at = (date: Date | null) => (date ? formatTimestamp(date, page.timeZone) : null);
+  return {
+    id: subscriber.id,
+    page_id: subscriber.pageId,
+    mode: subscriber.mode,
+    email: subscriber.email,
+    endpoint: subscriber.endpoint,
+    components: subscriber.componentIds,
+    created_at: at(subscriber.createdAt),
+    confirmed_at: at(subscriber.confirmedAt),
+    quarantined_at: at(subscriber.quarantinedAt),
+    unsubscribed_at: at(subscriber.unsubscribedAt),
+    purge_at: null,
+    ...(options.withSecret && subscriber.webhookSecret ? { webhook_secret: subscriber.webhookSecret } : {}),
   };
 }
