@@ -177,7 +177,7 @@ export function createManageHandlers(deps: ManageDependencies) {
       return json(subscriberV1(call.page, row));
     }),
     createSubscriber: endpoint("write", async (call) =>
-      json(subscriberV1(call.page, await createSubscriber(call.context, await readJsonBody(call.request)), { withSecret: true }), 201),
+      json(subscriberV1(call.page, await createSubscriber(call.context, await readRequestBody(call.request)), { withSecret: true }), 201),
     ),
     deleteSubscriber: endpoint("write", async (call) => json(subscriberV1(call.page, await unsubscribeSubscriber(call.context, call.id)))),
     resendSubscriberConfirmation: endpoint("write", async (call) => json(subscriberV1(call.page, await resendConfirmation(call.context, call.id)), 201)),
