@@ -44,11 +44,20 @@ if (playwright) {
   for (const suite of playwright.suites) walk(suite, []);
   console.log(`playwright: ${playwright.stats.expected} passed, ${playwright.stats.unexpected} failed, ${playwright.stats.skipped} skipped`);
 }
+// npm run test:cluster (deploy/test/test-cluster.ts): its checks, or why it was skipped.
+const cluster = read(".reports/cluster.json");
+if (cluster) {
+  passed += cluster.passed;
+  failed += cluster.failed.length;
+  if (cluster.skipped) skipped.push(`test:cluster (${cluster.skipped})`);
+  console.log(`test:cluster: ${cluster.passed} passed, ${cluster.failed.length} failed${cluster.skipped ? ", skipped" : ""}`);
+}
 for (const name of skipped) console.log(`skipped: ${name}`);
 // Last, so a log cut short still shows them: what failed and why (vitest's JSON report drops hook and import errors).
 const failures = fs.existsSync(".reports/vitest-failures.txt") ? fs.readFileSync(".reports/vitest-failures.txt", "utf8").trim() : "";
 if (failures) console.log(`vitest failures:\n${failures}`);
 if (playwrightFailures.length > 0) console.log(`playwright failures:\n${playwrightFailures.join("\n")}`);
+if (cluster?.failed.length > 0) console.log(`test:cluster failures:\n${cluster.failed.join("\n")}`);
 // A failing step before the runners (typecheck, lint) has no report of its own: count it.
 if (Number(process.argv[2] ?? 0) !== 0 && failed === 0) failed = 1;
 console.log(`${passed} passed, ${failed} failed, ${skipped.length} skipped`);

@@ -1,17 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
-import { readSummary, saveScreenshot, signIn } from "./pages-fixtures";
+import { expectAccessible, readSummary, saveScreenshot, signIn } from "./pages-fixtures";
 
 type Scheme = "light" | "dark";
-
-/** axe's WCAG 2.1 A/AA rules; serious and critical findings fail the test, the rest are reported. */
-async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  const summary = blocking.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join(", ")}`);
-  expect(summary, `${label}: serious or critical axe violations`).toEqual([]);
-}
 
 async function publicPages(request: Parameters<typeof readSummary>[0]) {
   const summary = await readSummary(request);
@@ -20,6 +10,7 @@ async function publicPages(request: Parameters<typeof readSummary>[0]) {
     { name: "incident", path: `/incidents/${summary.incidents[0]!.id}` },
     { name: "maintenance", path: `/maintenance/${summary.scheduled_maintenances[0]!.id}` },
     { name: "history", path: "/history" },
+    { name: "subscribe", path: "/subscribe?error=email" },
     { name: "fees", path: "/fees?example=token-create" },
     { name: "admin-sign-in", path: "/admin" },
     { name: "not-found", path: "/incidents/doesnotexist" },
@@ -50,7 +41,7 @@ for (const scheme of ["light", "dark"] as const satisfies readonly Scheme[]) {
     test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme: scheme });
     await signIn(page);
-    for (const name of ["components", "incidents", "maintenance"]) {
+    for (const name of ["components", "incidents", "maintenance", "monitors"]) {
       for (const width of [1280, 360]) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(`/admin/${name}`, { waitUntil: "networkidle" });

@@ -52,6 +52,9 @@ test("the 90-day bar is one tab stop, arrow keys walk the days, and the tooltip 
   await expect(bars.first()).toHaveAttribute("aria-valuenow", "0");
   await page.keyboard.press("Escape");
   await expect(page.getByRole("tooltip")).toHaveCount(0);
+  // The first component is monitored (the demo's Mainnet Consensus): its response-time link comes before the next bar.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Response time of Mainnet / Consensus" })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(bars.nth(1)).toBeFocused();
   await expect(bars.nth(1)).toHaveAttribute("aria-valuenow", "89");

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { createScratchDatabase } from "../lib/db/testing/postgres";
 import { serverEnv } from "../lib/server/ensure-build";
 import { serveCommandArgs } from "../lib/server/serve-command";
-import { CLUSTER_DATABASE_FILE, CLUSTER_PORTS, E2E_ADMIN_API_KEY, EMBEDDED_DATA_DIR, EMBEDDED_PORT } from "./servers";
+import { CLUSTER_DATABASE_FILE, CLUSTER_PORTS, E2E_ADMIN_API_KEY, EMBEDDED_DATA_DIR, EMBEDDED_PORT, EMBEDDED_SMTP_PORT } from "./servers";
 
 /**
  * Starts the production build for the end-to-end suites (the build itself is
@@ -37,7 +37,14 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => vo
 
 if (mode === "embedded") {
   fs.rmSync(EMBEDDED_DATA_DIR, { recursive: true, force: true });
-  startServer(EMBEDDED_PORT, { DATA_DIR: EMBEDDED_DATA_DIR, DATABASE_URL: "", ADMIN_API_KEY: E2E_ADMIN_API_KEY });
+  // Emails go to the subscriptions spec's SMTP server and carry links to this server.
+  startServer(EMBEDDED_PORT, {
+    DATA_DIR: EMBEDDED_DATA_DIR,
+    DATABASE_URL: "",
+    ADMIN_API_KEY: E2E_ADMIN_API_KEY,
+    SMTP_URL: `smtp://127.0.0.1:${EMBEDDED_SMTP_PORT}`,
+    PUBLIC_URL: `http://127.0.0.1:${EMBEDDED_PORT}`,
+  });
 } else if (mode === "cluster") {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("cluster mode needs TEST_DATABASE_URL");

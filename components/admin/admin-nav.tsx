@@ -6,6 +6,9 @@ const LINKS = [
   { href: "/admin/components", label: "Components" },
   { href: "/admin/incidents", label: "Incidents" },
   { href: "/admin/maintenance", label: "Maintenance" },
+  { href: "/admin/monitors", label: "Monitors" },
+  { href: "/admin/subscribers", label: "Subscribers" },
+  { href: "/admin/deliveries", label: "Dead letters" },
 ] as const;
 
 /** The console's header: its sections, the public page, and sign-out (a POST form, never a GET link). */

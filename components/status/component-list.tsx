@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { ComponentNode } from "@/lib/pages/summary";
 import type { CompactUptime } from "@/lib/pages/uptime-compact";
 import { COMPONENT_STATUS_LABEL } from "@/lib/status/labels";
@@ -12,10 +13,12 @@ type Props = {
   statuses: ReadonlyMap<string, ComponentStatus>;
   uptime: Readonly<Record<string, CompactUptime>>;
   timeZone: string;
+  /** Per monitored component, its server-rendered monitor panel. */
+  monitors?: Readonly<Record<string, ReactNode>>;
 };
 
 /** Groups (Mainnet, Testnet, Previewnet…) as cards with their members; ungrouped components as cards of one. */
-export function ComponentList({ tree, statuses, uptime, timeZone }: Props) {
+export function ComponentList({ tree, statuses, uptime, timeZone, monitors = {} }: Props) {
   const shown = (component: ComponentNode["entry"]) => statuses.get(component.id) ?? component.status;
   if (tree.length === 0) return <p className="text-slate-600 dark:text-slate-400">No components are published yet.</p>;
   return (
@@ -44,13 +47,22 @@ export function ComponentList({ tree, statuses, uptime, timeZone }: Props) {
                     uptime={uptime[member.id]}
                     timeZone={timeZone}
                     heading="h4"
+                    monitors={monitors[member.id]}
                   />
                 ))}
               </ul>
             </>
           ) : (
             <ul aria-label={entry.name}>
-              <ComponentRow component={entry} status={shown(entry)} label={entry.name} uptime={uptime[entry.id]} timeZone={timeZone} heading="h3" />
+              <ComponentRow
+                component={entry}
+                status={shown(entry)}
+                label={entry.name}
+                uptime={uptime[entry.id]}
+                timeZone={timeZone}
+                heading="h3"
+                monitors={monitors[entry.id]}
+              />
             </ul>
           )}
         </section>

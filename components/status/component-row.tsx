@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { WireComponent } from "@/lib/pages/summary";
 import { formatPercent } from "@/lib/pages/format";
 import type { CompactUptime } from "@/lib/pages/uptime-compact";
@@ -17,9 +18,11 @@ type Props = {
   uptime: CompactUptime | undefined;
   timeZone: string;
   heading: "h3" | "h4";
+  /** Rendered on the server under the bar: the monitors' last checks and charts (components/status/monitor-panel.tsx). */
+  monitors?: ReactNode;
 };
 
-export function ComponentRow({ component, status, label, uptime, timeZone, heading: Heading }: Props) {
+export function ComponentRow({ component, status, label, uptime, timeZone, heading: Heading, monitors }: Props) {
   return (
     <li className="px-4 py-3 sm:px-5">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -56,6 +59,7 @@ export function ComponentRow({ component, status, label, uptime, timeZone, headi
           </div>
         </div>
       )}
+      {monitors}
     </li>
   );
 }

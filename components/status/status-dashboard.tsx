@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { useMemo } from "react";
 import { PageSection } from "@/components/site/page-section";
 import { useSummary } from "@/lib/pages/queries";
@@ -17,6 +18,8 @@ type Props = {
   initialSummary: SummaryDocument;
   renderedAt: number;
   uptime: Readonly<Record<string, CompactUptime>>;
+  /** Server-rendered monitor panels by component id: measurements are not in summary.json. */
+  monitors?: Readonly<Record<string, ReactNode>>;
 };
 
 /**
@@ -24,7 +27,7 @@ type Props = {
  * 30-second refresh. The server renders it with the same document, so the
  * first paint is complete without JavaScript and hydration changes nothing.
  */
-export function StatusDashboard({ initialSummary, renderedAt, uptime }: Props) {
+export function StatusDashboard({ initialSummary, renderedAt, uptime, monitors }: Props) {
   const { data: summary, dataUpdatedAt } = useSummary(initialSummary, renderedAt);
   const tree = useMemo(() => componentTree(summary.components), [summary.components]);
   const names = useMemo(() => qualifiedNames(summary.components), [summary.components]);
@@ -59,7 +62,7 @@ export function StatusDashboard({ initialSummary, renderedAt, uptime }: Props) {
         aside={<p className="text-sm text-slate-600 dark:text-slate-400">Uptime per day; days in the page&apos;s time zone ({timeZone}).</p>}
         className="space-y-4"
       >
-        <ComponentList tree={tree} statuses={statuses} uptime={uptime} timeZone={timeZone} />
+        <ComponentList tree={tree} statuses={statuses} uptime={uptime} timeZone={timeZone} monitors={monitors} />
       </PageSection>
     </div>
   );

@@ -1,6 +1,8 @@
 import type { RunningServer } from "./app-server";
-import { DEFAULT_LOAD, formatResults, measureTargets, type LoadOptions, type LoadResult, type LoadTarget } from "./http-load";
+import { spawnBareServer } from "./bare-server";
+import { DEFAULT_LOAD, formatRatio, formatResults, measureTargets, passRatios, type LoadOptions, type LoadResult, type LoadTarget } from "./http-load";
 import { describeMachine, formatMachine } from "./machine";
+import { processTreeCpuSeconds } from "./process-cpu";
 
 /**
  * The pieces every HTTP benchmark shares: the trivial route each one is
@@ -41,17 +43,37 @@ export function describeLoad(load: LoadOptions): string {
   return `${load.connections} connections, ${load.warmupSeconds} s warm-up, medians of ${load.passes} alternating ${load.seconds} s passes (${order})${settle}, autocannon in this process`;
 }
 
+/** The CPU-time reader of a server this run started (undefined for one it was given). */
+export function serverCpu(server: RunningServer): (() => number | undefined) | undefined {
+  const pid = server.pid;
+  return pid === undefined ? undefined : () => processTreeCpuSeconds(pid);
+}
+
 /**
- * Prints the machine, measures the trivial route and `targets` on `server`
- * in alternating passes, prints each target's req/s with its share of the
- * trivial route (pass by pass, with their range) and the load average at
- * the end; returns the results, the trivial route's first.
+ * Prints the machine, measures the trivial route, `targets` and a bare
+ * `node:http` server answering the trivial route's bytes (lib/bench/bare-server.ts,
+ * a process of its own) on `server` in alternating passes, prints each
+ * target's req/s with its share of the trivial route (pass by pass, with
+ * their range), the server's CPU time per request where it can be read, the
+ * trivial route's share of the bare server, and the load average at the end;
+ * returns the results: the trivial route's first, the bare server's last.
  */
 export async function measureAgainstTrivial(server: RunningServer, targets: readonly LoadTarget[], load: LoadOptions = DEFAULT_LOAD): Promise<LoadResult[]> {
   console.log(`Machine: ${formatMachine(describeMachine())}`);
-  const results = await measureTargets(server.baseUrl, [TRIVIAL_ROUTE, ...targets], load);
-  console.log(`\n${server.description}; ${describeLoad(load)}`);
+  const bare = await spawnBareServer();
+  let results: LoadResult[];
+  try {
+    const cpu = serverCpu(server);
+    const onServer = (target: LoadTarget): LoadTarget => (cpu ? { ...target, serverCpuSeconds: cpu } : target);
+    const bareCpu = serverCpu(bare);
+    const bareTarget: LoadTarget = { label: "bare node:http, the same bytes", baseUrl: bare.baseUrl, path: TRIVIAL_ROUTE.path, ...(bareCpu && { serverCpuSeconds: bareCpu }) };
+    results = await measureTargets(server.baseUrl, [onServer(TRIVIAL_ROUTE), ...targets.map(onServer), bareTarget], load);
+  } finally {
+    await bare.stop();
+  }
+  console.log(`\n${server.description}; ${describeLoad(load)}; the last row: ${bare.description}`);
   console.log(formatResults(results));
+  console.log(`The trivial route at ${formatRatio(passRatios(results[0]!, results.at(-1)!))} of the bare server's req/s (median of the passes, range).`);
   console.log(`Load average at the end: ${describeMachine().loadAverage.map((value) => value.toFixed(2)).join(", ")}`);
   return results;
 }

@@ -88,10 +88,11 @@ describe("passRatios and formatResults", () => {
   });
 
   it("gives each target's share of the first target, pass by pass", () => {
-    const lines = formatResults([result("trivial", 1000, [1000, 800, 1200]), result("work", 500, [400, 500, 480])]).split("\n");
-    expect(lines[0]).toMatch(/req\/s +of first \(passes\) +p50 ms +p99 ms +failed$/);
-    expect(lines[1]).toMatch(/^trivial +1000 +100% \(100%\.\.100%\) +1\.0 +2\.0 +0$/);
+    const lines = formatResults([result("trivial", 1000, [1000, 800, 1200]), { ...result("work", 500, [400, 500, 480]), cpuMsPerRequest: 0.1234 }]).split("\n");
+    expect(lines[0]).toMatch(/req\/s +of first \(passes\) +p50 ms +p99 ms +CPU ms\/req +failed$/);
+    // No CPU figure where the server's could not be read.
+    expect(lines[1]).toMatch(/^trivial +1000 +100% \(100%\.\.100%\) +1\.0 +2\.0 +– +0$/);
     // 40%, 62.5%, 40%.
-    expect(lines[2]).toMatch(/^work +500 +40% \(40%\.\.63%\) /);
+    expect(lines[2]).toMatch(/^work +500 +40% \(40%\.\.63%\) +1\.0 +2\.0 +0\.123 +0$/);
   });
 });

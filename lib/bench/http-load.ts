@@ -10,6 +10,8 @@ export type LoadTarget = {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: Buffer;
+  /** The CPU seconds the answering server has used so far (processTreeCpuSeconds), when it can be read: gives CPU per request. */
+  serverCpuSeconds?: () => number | undefined;
 };
 
 export type LoadResult = {
@@ -21,6 +23,8 @@ export type LoadResult = {
   non2xx: number;
   /** KiB the machine read from its disks per request while the run went on (undefined where the kernel does not tell). */
   diskKiBPerRequest?: number;
+  /** Milliseconds of the server's CPU time (user + system, all its processes) per request answered, where the target could read it. */
+  cpuMsPerRequest?: number;
   /** Of a median: the req/s of each measured run, in the order they ran (pass by pass). */
   passes?: number[];
 };
@@ -79,6 +83,7 @@ export async function measureTargets(baseUrl: string, targets: readonly LoadTarg
 async function run(baseUrl: string, target: LoadTarget, connections: number, seconds: number): Promise<LoadResult> {
   const nextPath = typeof target.path === "function" ? target.path : () => target.path as string;
   const diskBefore = diskBytesRead();
+  const cpuBefore = target.serverCpuSeconds?.();
   const result = await autocannon({
     url: baseUrl,
     connections,
@@ -93,6 +98,7 @@ async function run(baseUrl: string, target: LoadTarget, connections: number, sec
     ],
   });
   const diskAfter = diskBytesRead();
+  const cpuAfter = target.serverCpuSeconds?.();
   return {
     label: target.label,
     requestsPerSecond: result.requests.average,
@@ -101,6 +107,7 @@ async function run(baseUrl: string, target: LoadTarget, connections: number, sec
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     diskKiBPerRequest: diskBefore === undefined || diskAfter === undefined ? undefined : (diskAfter - diskBefore) / 1024 / Math.max(1, result.requests.total),
+    cpuMsPerRequest: cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1000) / Math.max(1, result.requests.total),
   };
 }
 
@@ -112,6 +119,7 @@ export function middleOf(values: readonly number[]): number {
 function median(label: string, results: LoadResult[]): LoadResult {
   const middle = <T>(values: T[], key: (value: T) => number) => middleOf(values.map(key));
   const disk = results.flatMap((result) => (result.diskKiBPerRequest === undefined ? [] : [result.diskKiBPerRequest]));
+  const cpu = results.flatMap((result) => (result.cpuMsPerRequest === undefined ? [] : [result.cpuMsPerRequest]));
   return {
     label,
     requestsPerSecond: middle(results, (result) => result.requestsPerSecond),
@@ -120,6 +128,7 @@ function median(label: string, results: LoadResult[]): LoadResult {
     errors: results.reduce((sum, result) => sum + result.errors, 0),
     non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
     diskKiBPerRequest: disk.length === results.length && disk.length > 0 ? middle(disk, (value) => value) : undefined,
+    cpuMsPerRequest: cpu.length === results.length && cpu.length > 0 ? middle(cpu, (value) => value) : undefined,
     passes: results.map((result) => result.requestsPerSecond),
   };
 }
@@ -158,9 +167,10 @@ export function formatResults(results: readonly LoadResult[]): string {
       (baseline ? formatRatio(passRatios(result, baseline), percent) : "–").padStart(20),
       result.p50.toFixed(1).padStart(7),
       result.p99.toFixed(1).padStart(7),
+      (result.cpuMsPerRequest === undefined ? "–" : result.cpuMsPerRequest.toFixed(3)).padStart(11),
       String(result.non2xx + result.errors).padStart(7),
     ].join(" "),
   );
-  const header = ["target".padEnd(44), "req/s".padStart(8), "of first (passes)".padStart(20), "p50 ms".padStart(7), "p99 ms".padStart(7), "failed".padStart(7)].join(" ");
+  const header = ["target".padEnd(44), "req/s".padStart(8), "of first (passes)".padStart(20), "p50 ms".padStart(7), "p99 ms".padStart(7), "CPU ms/req".padStart(11), "failed".padStart(7)].join(" ");
   return [header, ...rows].join("\n");
 }

@@ -5,7 +5,7 @@
  * alone; the STATE rows price transactions whose fees depend on the
  * database (a token transfer, a topic message), so they measure the
  * lookups. Without BASE_URL the server runs on PostgreSQL database
- * `fees_bench` (on BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the
+ * `fees_bench` (FEES_BENCH_DATABASE names another; on BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the
  * local server), where the bench writes the token and topic, each with a
  * custom fee; with BASE_URL those ids are looked up there and likely not
  * found (priced as the worst case: the lookup still runs), as printed.
@@ -25,6 +25,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3290);
 const ENTITIES: StateEntities = { token: "0.0.990001", topic: "0.0.990002" };
 const protobuf = { "content-type": "application/protobuf" };
 const FEES = "/api/v1/network/fees";
+const DATABASE = process.env.FEES_BENCH_DATABASE ?? "fees_bench";
 
 const { values } = parseArgs({ options: LOAD_ARGS });
 const load = loadOptionsFrom(values);
@@ -57,11 +58,11 @@ try {
 async function feesServer(): Promise<RunningServer> {
   const given = process.env.BASE_URL?.replace(/\/$/, "");
   if (given) return { baseUrl: given, description: `${given} (BASE_URL, measured as it runs)`, stop: async () => {} };
-  const { url } = await migratedDatabase(benchServerUrl(), "fees_bench");
+  const { url } = await migratedDatabase(benchServerUrl(), DATABASE);
   await withPgClient(url, (client) =>
     writeFeeStateFixtures(client, { tokens: [{ id: ENTITIES.token, type: "FUNGIBLE_COMMON", custom_fees: true }], topics: [{ id: ENTITIES.topic, custom_fees: true }] }),
   );
-  console.log(`fees_bench: token ${ENTITIES.token} and topic ${ENTITIES.topic} written, each with a custom fee.`);
+  console.log(`${DATABASE}: token ${ENTITIES.token} and topic ${ENTITIES.topic} written, each with a custom fee.`);
   return startAppServer({ port: PORT, env: { DATABASE_URL: url, MIRROR_DATABASE_URL: url } });
 }
 

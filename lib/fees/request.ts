@@ -84,8 +84,7 @@ async function readBody(request: Request): Promise<Uint8Array> {
     throw invalidParameter("body", "Failed to read request");
   }
   if (body === undefined) throw tooLarge();
-  if (request.body === null) throw invalidParameter("body", "Failed to read request: body is required");
-  if (body.length === 0) throw invalidParameter("body", "Failed to read request: body is empty");
+  if (body.length === 0) throw invalidParameter("body", request.body === null ? "Failed to read request: body is required" : "Failed to read request: body is empty");
   return body;
 }
 

@@ -21,7 +21,8 @@ function rssBytes(pid: number): number | undefined {
   }
 }
 
-function childrenOf(pid: number): number[] {
+/** The pids of a process's children (Linux /proc), none where it does not tell. */
+export function childrenOf(pid: number): number[] {
   try {
     return fs
       .readdirSync(`/proc/${pid}/task`)

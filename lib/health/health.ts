@@ -13,11 +13,28 @@ export async function liveness(): Promise<Response> {
 }
 
 /**
+ * How far a streaming standby's replay is behind its primary: 0 once it has
+ * replayed all the WAL it received, else the time since the commit of the
+ * last transaction it replayed (a quiet primary commits nothing, so "time
+ * since the last replayed commit" alone would grow without any lag).
+ */
+const REPLICA_LAG_SQL = `SELECT CASE WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0
+  ELSE COALESCE(extract(epoch FROM clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000, 0) END::float8 AS lag_ms
+  WHERE pg_is_in_recovery()`;
+
+/** The replica's lag when the mirror database is a standby (its /api/v1 reads are that far behind the primary), else undefined. */
+async function replicaLag(mirror: SqlDatabase): Promise<{ lagMs: number } | undefined> {
+  const [row] = await mirror.sql.query<{ lag_ms: number }>(REPLICA_LAG_SQL);
+  return row && { lagMs: Math.round(row.lag_ms * 10) / 10 };
+}
+
+/**
  * Readiness: the database answers, every migration of this release is
  * applied and an embedded database holds its demo data. It also reports the
  * instance's connection pools (the app's, and the mirror's when `/api/v1`
  * reads a database of its own), so an operator can add up what a fleet holds
- * against the server's `max_connections`.
+ * against the server's `max_connections`, and when the mirror database is a
+ * streaming standby, its replay lag (`replica.lagMs`).
  */
 export function createReadiness(getDatabase: () => Promise<Database>, getMirrorDatabase: () => Promise<SqlDatabase> = getDatabase) {
   // The release's migrations do not change while it runs: read them once.
@@ -26,12 +43,14 @@ export function createReadiness(getDatabase: () => Promise<Database>, getMirrorD
     let pending: string[];
     let db: Database;
     let mirror: SqlDatabase;
+    let replica: { lagMs: number } | undefined;
     try {
       db = await getDatabase();
       await db.sql.query("SELECT 1");
       migrations ??= readMigrations();
       pending = await pendingMigrations(db.sql, migrations);
       mirror = await getMirrorDatabase();
+      replica = mirror === db || mirror.target.kind !== "postgres" ? undefined : await replicaLag(mirror);
     } catch (error) {
       throw new ApiError(503, [{ message: "Service unavailable", detail: `database unreachable: ${(error as Error).message}`, data: null }], NO_STORE);
     }
@@ -43,6 +62,6 @@ export function createReadiness(getDatabase: () => Promise<Database>, getMirrorD
       throw new ApiError(503, [{ message: "Service unavailable", detail: "demo data not loaded yet", data: null }], NO_STORE);
     }
     const pools = mirror === db ? { app: db.pool() } : { app: db.pool(), mirror: mirror.pool() };
-    return jsonResponse({ status: "ready", database: "ok", migrations: "applied", pools }, { headers: NO_STORE });
+    return jsonResponse({ status: "ready", database: "ok", migrations: "applied", pools, ...(replica && { replica }) }, { headers: NO_STORE });
   };
 }

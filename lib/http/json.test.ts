@@ -17,6 +17,12 @@ describe("stringifyJson", () => {
     fc.assert(fc.property(fc.jsonValue(), (value) => stringifyJson(value) === JSON.stringify(value)));
   });
 
+  it("matches JSON.stringify on any strings, names and values: quotes, control characters, lone and paired surrogates", () => {
+    const text = fc.string({ unit: fc.oneof(fc.constantFrom('"', "\\", "\u0000", "\u001f", "\u007f", "\ud800", "\udfff", "\ud83d\ude00", "é"), fc.string({ unit: "binary", minLength: 1, maxLength: 1 })) });
+    fc.assert(fc.property(fc.dictionary(text, fc.array(text)), (value) => stringifyJson(value) === JSON.stringify(value)));
+    fc.assert(fc.property(fc.jsonValue({ stringUnit: "binary" }), (value) => stringifyJson(value) === JSON.stringify(value)));
+  });
+
   it("round-trips every int64 through a lossless reading of its digits", () => {
     fc.assert(
       fc.property(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), (value) => {

@@ -47,6 +47,8 @@ const PARAMETERS: Readonly<Record<string, readonly string[]>> = {
   "/api/v1/contracts/results/{transactionIdOrHash}/actions": ["index", "limit", "order"],
   "/api/v1/contracts/results/{transactionIdOrHash}/results": ["index", "limit", "order"],
   "/api/v1/contracts/{contractIdOrAddress}/results/{timestamp}": ["hbar"],
+  "/api/v1/contracts/results/{transactionIdOrHash}/opcodes": ["memory", "stack", "storage"],
+  "/api/v1/contracts/{contractIdOrAddress}/results/{timestamp}/opcodes": ["memory", "stack", "storage"],
   "/api/v1/network/exchangerate": ["timestamp"],
   "/api/v1/network/fees": ["order", "timestamp"],
   "/api/v1/network/nodes": ["file.id", "limit", "node.id", "order"],
@@ -97,7 +99,10 @@ async function ledgerValues(sql: SqlClient): Promise<LedgerValues> {
   const contracts = await ids("SELECT id AS value FROM entity WHERE type = 'CONTRACT' ORDER BY id LIMIT 2");
   const blocks = (await column('SELECT "index" AS value FROM record_file ORDER BY consensus_end DESC LIMIT 1')).map(String);
   const blockHashes = (await column("SELECT hash AS value FROM record_file ORDER BY consensus_end DESC LIMIT 1")).flatMap((hash) => [String(hash), `0x${String(hash).slice(0, 64)}`]);
-  const resultTimes = (await column("SELECT consensus_timestamp AS value FROM contract_result ORDER BY consensus_timestamp DESC LIMIT 1")).map((value) => formatTimestamp(BigInt(value)));
+  // The latest result of the first contracts (their traces replay on the EVM), by timestamp and by hash.
+  const traceable = "FROM contract_result WHERE contract_id IN (SELECT id FROM entity WHERE type = 'CONTRACT' ORDER BY id LIMIT 2) ORDER BY consensus_timestamp DESC LIMIT 1";
+  const resultTimes = (await column(`SELECT consensus_timestamp AS value ${traceable}`)).map((value) => formatTimestamp(BigInt(value)));
+  const resultHashes = (await sql.query<{ hash: Uint8Array }>(`SELECT transaction_hash AS hash ${traceable}`)).map((row) => `0x${Buffer.from(row.hash).toString("hex")}`);
   const [transaction] = await sql.query<{ payer: bigint; valid_start: bigint }>(
     "SELECT payer_account_id AS payer, valid_start_ns AS valid_start FROM transaction ORDER BY consensus_timestamp DESC LIMIT 1",
   );
@@ -120,7 +125,7 @@ async function ledgerValues(sql: SqlClient): Promise<LedgerValues> {
       timestamp: [...messageTimes, ...resultTimes],
       scheduleId: schedules,
       hashOrNumber: blocks,
-      transactionIdOrHash: [...transactionIds, ...resultTimes],
+      transactionIdOrHash: [...transactionIds, ...resultTimes, ...resultHashes],
     },
   };
 }
@@ -176,7 +181,8 @@ forEachDatabase((getDb) => {
         let url = path;
         for (const [name, value] of params) url = url.replace(`{${name}}`, encodeURIComponent(value));
         const search = new URLSearchParams(entries.map(([key, value]) => [key, value]));
-        const response = await serveInProcess(mirror, new Request(`http://localhost${url}?${search}`));
+        // As browsers and HTTP clients ask: the opcode traces answer only a client that takes gzip.
+        const response = await serveInProcess(mirror, new Request(`http://localhost${url}?${search}`, { headers: { "accept-encoding": "gzip, deflate" } }));
         const text = (await response?.text()) ?? "";
         const where = `${url}?${search}: ${response?.status} ${text.slice(0, 300)}`;
         expect(response, where).toBeDefined();

@@ -38,6 +38,8 @@ export function decodeEntityId(encoded: bigint): EntityIdParts {
 }
 
 export function formatEntityId(encoded: bigint): string {
+  // Shard 0, realm 0 (nearly every id a page renders): the encoded id is the num.
+  if (encoded >= 0n && encoded <= MAX_NUM) return `0.0.${encoded}`;
   return formatEntityIdParts(decodeEntityId(encoded));
 }
 

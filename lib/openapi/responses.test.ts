@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import Ajv, { type ValidateFunction } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase, type Database } from "@/lib/db";
@@ -115,6 +116,8 @@ type Fixtures = {
   resultTransaction: string;
   componentId: string;
   groupId: string;
+  /** A dead notification delivery to an active subscriber: the dead-letter list and its retry. */
+  deadDelivery: string;
   incidentId: string;
   created: Record<string, string>;
   etags: Record<string, string>;
@@ -208,6 +211,15 @@ const CASES: Case[] = [
   mirror("/contracts/{contractIdOrAddress}/results/{timestamp}", 200, (f) => ({ params: { contractIdOrAddress: f.resultContract, timestamp: f.resultTimestamp } })),
   mirror("/contracts/{contractIdOrAddress}/results/{timestamp}", 400, (f) => ({ params: { contractIdOrAddress: f.resultContract, timestamp: "x" } })),
   mirror("/contracts/{contractIdOrAddress}/results/{timestamp}", 404, (f) => ({ params: { contractIdOrAddress: f.resultContract, timestamp: "1.000000001" } })),
+  // One replay per route: the traces' throttle allows one a second.
+  mirror("/contracts/results/{transactionIdOrHash}/opcodes", 200, (f) => ({ params: { transactionIdOrHash: f.resultTransaction }, query: "memory=true&storage=true", headers: { "accept-encoding": "gzip" } })),
+  mirror("/contracts/results/{transactionIdOrHash}/opcodes", 400, () => ({ params: { transactionIdOrHash: "x" }, headers: { "accept-encoding": "gzip" } })),
+  mirror("/contracts/results/{transactionIdOrHash}/opcodes", 406, (f) => ({ params: { transactionIdOrHash: f.resultTransaction } })),
+  mirror("/contracts/{contractIdOrAddress}/results/{timestamp}/opcodes", 200, (f) => ({
+    params: { contractIdOrAddress: f.resultContract, timestamp: f.resultTimestamp },
+    headers: { "accept-encoding": "gzip" },
+  })),
+  mirror("/contracts/{contractIdOrAddress}/results/{timestamp}/opcodes", 400, () => ({ params: { contractIdOrAddress: "x", timestamp: "y" }, headers: { "accept-encoding": "gzip" } })),
   ...(
     [
       ["a call to an address without code", 200, { "content-type": "application/json" }, { to: `0x${"ab".repeat(20)}`, data: "0x" }],
@@ -288,6 +300,9 @@ const CASES: Case[] = [
   { name: "POST fee estimate, JSON", method: "POST", path: "/api/v1/network/fees", status: 415, request: () => ({ headers: { "content-type": "application/json" }, body: "{}" }) },
 
   ...V2_DOCUMENTS.flatMap((name) => publicDocumentCases(`/api/v2/${name}`)),
+  ...publicDocumentCases("/api/v2/monitors.json"),
+  { name: "GET monitors over 90 days", method: "GET", path: "/api/v2/monitors.json", status: 200, request: () => ({ query: "range=90d" }) },
+  { name: "GET monitors, unknown range", method: "GET", path: "/api/v2/monitors.json", status: 400, request: () => ({ query: "range=1y" }) },
   ...publicDocumentCases("/history.rss"),
   ...publicDocumentCases("/history.atom"),
 
@@ -356,11 +371,35 @@ const CASES: Case[] = [
   { name: "POST resend confirmation, unknown", method: "POST", path: `${PAGE}/subscribers/{id}/resend_confirmation`, status: 404, request: (f) => ({ params: page(f, { id: "nosuchsubscr" }), headers: admin }) },
   { name: "POST confirm subscription", method: "POST", path: "/api/subscriptions/{token}/confirm", status: 200, request: (f) => ({ params: { token: f.created.confirmToken! } }) },
   { name: "POST confirm, unknown token", method: "POST", path: "/api/subscriptions/{token}/confirm", status: 404, request: () => ({ params: { token: "nosuchtoken" } }) },
+  { name: "PATCH subscription components", method: "PATCH", path: "/api/subscriptions/{token}", status: 200, request: (f) => ({ params: { token: f.created.manageToken! }, headers: { "content-type": "application/json" }, body: JSON.stringify({ subscriber: { component_ids: [f.componentId] } }) }) },
+  { name: "PATCH subscription, unknown component", method: "PATCH", path: "/api/subscriptions/{token}", status: 400, request: (f) => ({ params: { token: f.created.manageToken! }, headers: { "content-type": "application/json" }, body: JSON.stringify({ subscriber: { component_ids: ["nosuchcompon"] } }) }) },
+  { name: "PATCH subscription, unknown token", method: "PATCH", path: "/api/subscriptions/{token}", status: 404, request: () => ({ params: { token: "nosuchtoken" }, headers: { "content-type": "application/json" }, body: "{}" }) },
+  { name: "GET unsubscribe link", method: "GET", path: "/api/subscriptions/{token}/unsubscribe", status: 303, request: (f) => ({ params: { token: f.created.manageToken! } }) },
   { name: "POST one-click unsubscribe", method: "POST", path: "/api/subscriptions/{token}/unsubscribe", status: 200, request: (f) => ({ params: { token: f.created.manageToken! }, headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" }) },
   { name: "POST unsubscribe, unknown token", method: "POST", path: "/api/subscriptions/{token}/unsubscribe", status: 404, request: () => ({ params: { token: "nosuchtoken" } }) },
+  { name: "PATCH subscription, unsubscribed", method: "PATCH", path: "/api/subscriptions/{token}", status: 409, request: (f) => ({ params: { token: f.created.manageToken! }, headers: { "content-type": "application/json" }, body: JSON.stringify({ subscriber: {} }) }) },
+  { name: "POST subscribe (visitor)", method: "POST", path: "/api/subscriptions", status: 202, request: () => ({ headers: { "content-type": "application/json" }, body: JSON.stringify({ subscriber: { email: "visitor@example.com" } }) }) },
+  { name: "POST subscribe (visitor form)", method: "POST", path: "/api/subscriptions", status: 303, request: () => ({ headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" }, body: "subscriber%5Bemail%5D=form%40example.com&subscriber%5Bendpoint%5D=" }) },
+  { name: "POST subscribe, no address", method: "POST", path: "/api/subscriptions", status: 400, request: () => ({ headers: { "content-type": "application/json" }, body: JSON.stringify({ subscriber: {} }) }) },
+  { name: "GET dead deliveries", method: "GET", path: `${PAGE}/notification-deliveries`, status: 200, request: (f) => ({ params: page(f), headers: admin }) },
+  { name: "GET deliveries, bad state", method: "GET", path: `${PAGE}/notification-deliveries`, status: 400, request: (f) => ({ params: page(f), query: "state=lost", headers: admin }) },
+  { name: "POST retry delivery", method: "POST", path: `${PAGE}/notification-deliveries/{id}/retry`, status: 200, request: (f) => ({ params: page(f, { id: f.deadDelivery }), headers: admin }) },
+  { name: "POST retry delivery, not dead", method: "POST", path: `${PAGE}/notification-deliveries/{id}/retry`, status: 409, request: (f) => ({ params: page(f, { id: f.deadDelivery }), headers: admin }) },
   { name: "DELETE subscriber", method: "DELETE", path: `${PAGE}/subscribers/{id}`, status: 200, request: (f) => ({ params: page(f, { id: f.created.subscriber! }), headers: admin }) },
   { name: "POST resend confirmation, unsubscribed", method: "POST", path: `${PAGE}/subscribers/{id}/resend_confirmation`, status: 409, request: (f) => ({ params: page(f, { id: f.created.subscriber! }), headers: admin }) },
   { name: "DELETE unknown subscriber", method: "DELETE", path: `${PAGE}/subscribers/{id}`, status: 404, request: (f) => ({ params: page(f, { id: "nosuchsubscr" }), headers: admin }) },
+  { name: "GET monitors", method: "GET", path: `${PAGE}/monitors`, status: 200, request: (f) => ({ params: page(f), headers: admin }) },
+  { name: "GET monitors without a key", method: "GET", path: `${PAGE}/monitors`, status: 401, request: (f) => ({ params: page(f) }) },
+  { name: "POST monitor", method: "POST", path: `${PAGE}/monitors`, status: 201, request: (f) => ({ params: page(f), ...jsonBody({ monitor: { component_id: f.componentId, name: "Site", type: "http", config: { url: "https://status.example.com/", headers: { authorization: "Bearer x" } } } }) }) },
+  { name: "POST monitor, bad config", method: "POST", path: `${PAGE}/monitors`, status: 400, request: (f) => ({ params: page(f), ...jsonBody({ monitor: { component_id: f.componentId, name: "Port", type: "tcp", config: { host: "db" } } }) }) },
+  { name: "GET monitor", method: "GET", path: `${PAGE}/monitors/{id}`, status: 200, request: (f) => ({ params: page(f, { id: f.created.monitor! }), headers: admin }) },
+  { name: "GET unknown monitor", method: "GET", path: `${PAGE}/monitors/{id}`, status: 404, request: (f) => ({ params: page(f, { id: "nosuchmonitr" }), headers: admin }) },
+  { name: "PATCH monitor", method: "PATCH", path: `${PAGE}/monitors/{id}`, status: 200, request: (f) => ({ params: page(f, { id: f.created.monitor! }), ...jsonBody({ monitor: { interval_seconds: 30 } }) }) },
+  { name: "PATCH monitor, bad interval", method: "PATCH", path: `${PAGE}/monitors/{id}`, status: 400, request: (f) => ({ params: page(f, { id: f.created.monitor! }), ...jsonBody({ monitor: { interval_seconds: 1 } }) }) },
+  { name: "PUT monitor", method: "PUT", path: `${PAGE}/monitors/{id}`, status: 200, request: (f) => ({ params: page(f, { id: f.created.monitor! }), ...jsonBody({ monitor: { enabled: false } }) }) },
+  { name: "PUT unknown monitor", method: "PUT", path: `${PAGE}/monitors/{id}`, status: 404, request: (f) => ({ params: page(f, { id: "nosuchmonitr" }), ...jsonBody({ monitor: { enabled: false } }) }) },
+  { name: "DELETE monitor", method: "DELETE", path: `${PAGE}/monitors/{id}`, status: 200, request: (f) => ({ params: page(f, { id: f.created.monitor! }), headers: admin }) },
+  { name: "DELETE unknown monitor", method: "DELETE", path: `${PAGE}/monitors/{id}`, status: 404, request: (f) => ({ params: page(f, { id: "nosuchmonitr" }), headers: admin }) },
   { name: "GET audit log", method: "GET", path: `${PAGE}/audit-log`, status: 200, request: (f) => ({ params: page(f), query: "limit=20", headers: admin }) },
   { name: "GET audit log, bad before_id", method: "GET", path: `${PAGE}/audit-log`, status: 400, request: (f) => ({ params: page(f), query: "before_id=x", headers: admin }) },
 ];
@@ -444,6 +483,15 @@ describe("every route's responses match the OpenAPI document", () => {
     fixtures.componentId = (await db.prisma.component.findFirstOrThrow({ where: { pageId: pageRow.id }, orderBy: { id: "asc" } })).id;
     const service = { db, clock: () => now, pageId: pageRow.id, actor: { apiKeyId: null, name: "openapi test", scopes: ["read", "write"] } };
     fixtures.readKey = (await createApiKey(service, { name: "read only", scopes: ["read"] })).key;
+    const [dead] = await db.sql.query<{ id: bigint }>(
+      `WITH s AS (INSERT INTO status.subscriber (id, page_id, mode, email, confirm_token, manage_token, created_at, confirmed_at)
+                  VALUES ('deadletter01', $1, 'email', 'dead@example.com', 'dead-confirm', 'dead-manage', $2, $2) RETURNING id),
+            e AS (INSERT INTO status.notification_event (page_id, kind, data, created_at) VALUES ($1, 'incident.created', '{}', $2) RETURNING id)
+       INSERT INTO status.notification_delivery (event_id, subscriber_id, idempotency_key, state, attempts, next_attempt_at, last_error)
+       SELECT e.id, s.id, 'dead-letter-key', 'dead', 8, $2, 'connect ECONNREFUSED' FROM e, s RETURNING id`,
+      [pageRow.id, now],
+    );
+    fixtures.deadDelivery = String(dead!.id);
 
     const id = async (text: string) => {
       const [row] = await db.sql.query<{ id: bigint }>(text);
@@ -504,7 +552,7 @@ describe("every route's responses match the OpenAPI document", () => {
       fixtures.etags[testCase.path] = first.headers.get("etag") ?? "";
     }
     const response = await call(testCase, fixtures);
-    const text = await response.text();
+    const text = response.headers.get("content-encoding") === "gzip" ? gunzipSync(Buffer.from(await response.arrayBuffer())).toString() : await response.text();
     expect(response.status, text).toBe(testCase.status);
     exercised.push({ operation: `${testCase.method} ${testCase.path}`, status: testCase.status });
 
@@ -527,6 +575,7 @@ describe("every route's responses match the OpenAPI document", () => {
     }
     if (testCase.path === `${PAGE}/components` && testCase.method === "POST" && response.status === 201) fixtures.created.component = (JSON.parse(text) as { id: string }).id;
     if (testCase.path === `${PAGE}/component-groups` && testCase.method === "POST" && response.status === 201) fixtures.created.group = (JSON.parse(text) as { id: string }).id;
+    if (testCase.path === `${PAGE}/monitors` && testCase.method === "POST" && response.status === 201) fixtures.created.monitor = (JSON.parse(text) as { id: string }).id;
     if (testCase.path === `${PAGE}/incidents` && testCase.method === "POST" && response.status === 201) fixtures.created.incident = (JSON.parse(text) as { id: string }).id;
     if (testCase.path === `${PAGE}/subscribers` && testCase.method === "POST" && response.status === 201) {
       const { id } = JSON.parse(text) as { id: string };

@@ -117,6 +117,113 @@ export async function postUpdate(formData: FormData): Promise<WriteResult> {
   );
 }
 
+/** Creates a monitor, or saves one (`monitor_id` given) with the fields of the console's monitor form. */
+export async function saveMonitor(formData: FormData): Promise<WriteResult> {
+  const id = text(formData, "monitor_id");
+  const parsed = monitorFields(formData);
+  if (parsed.invalid !== undefined) return refused("The monitor was not saved", [parsed.invalid]);
+  const monitor = parsed.fields;
+  return write(
+    (key) =>
+      id
+        ? callManage(key, { method: "PATCH", path: `monitors/${encodeURIComponent(id)}`, body: { monitor } })
+        : callManage(key, { method: "POST", path: "monitors", body: { monitor } }),
+    (answer) => ({ title: `Monitor “${(answer.body as { name: string }).name}” is ${id ? "saved" : "created"}`, link: { href: "/admin/monitors", label: "All monitors" } }),
+  );
+}
+
+export async function deleteMonitor(formData: FormData): Promise<WriteResult> {
+  const id = text(formData, "monitor_id");
+  const name = text(formData, "monitor_name") || id;
+  return write(
+    (key) => callManage(key, { method: "DELETE", path: `monitors/${encodeURIComponent(id)}` }),
+    () => ({ title: `Monitor “${name}” is deleted`, link: null }),
+  );
+}
+
+/** Gives a component back to its monitors: its status by hand no longer wins. */
+export async function clearManualStatus(formData: FormData): Promise<WriteResult> {
+  const id = text(formData, "component_id");
+  const name = text(formData, "component_name") || id;
+  return write(
+    (key) => callManage(key, { method: "PATCH", path: `components/${encodeURIComponent(id)}`, body: { component: { status_source: "measured" } } }),
+    (answer) => ({ title: `${name} follows its monitors again (now ${String((answer.body as { status: string }).status).replace(/_/g, " ")})`, link: null }),
+  );
+}
+
+/**
+ * The monitor form's fields as the manage API takes them. Numbers that do
+ * not parse and JSON that does are passed on, for the API to judge; JSON
+ * that does not parse is refused here. An unchanged config is left out of
+ * an edit: the API shows header values masked, and sending them back would
+ * overwrite them.
+ */
+function monitorFields(formData: FormData): { fields: Record<string, unknown>; invalid?: undefined } | { invalid: string } {
+  const number = (name: string) => {
+    const value = text(formData, name);
+    if (value === "") return undefined;
+    return Number.isFinite(Number(value)) ? Number(value) : value;
+  };
+  const json = (name: string): { value?: unknown; invalid?: string } => {
+    const value = text(formData, name);
+    if (value === "") return {};
+    try {
+      return { value: JSON.parse(value) as unknown };
+    } catch {
+      return { invalid: `${name}: not valid JSON` };
+    }
+  };
+  const configChanged = text(formData, "config") !== text(formData, "original_config");
+  const config = configChanged ? json("config") : {};
+  const thresholds = json("thresholds");
+  const invalid = config.invalid ?? thresholds.invalid;
+  if (invalid) return { invalid };
+  const fields: Record<string, unknown> = {
+    component_id: text(formData, "component_id") || undefined,
+    name: text(formData, "name") || undefined,
+    type: text(formData, "type") || undefined,
+    config: config.value,
+    interval_seconds: number("interval_seconds"),
+    timeout_ms: number("timeout_ms"),
+    thresholds: thresholds.value,
+    fail_after: number("fail_after"),
+    recover_after: number("recover_after"),
+    auto_incident: formData.get("auto_incident") === "on",
+    enabled: formData.get("enabled") === "on",
+  };
+  return { fields: Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) };
+}
+
+function refused(title: string, details: string[]): WriteResult {
+  return { ok: false, title, details, publicView: null, link: null };
+}
+
+/** DELETE /subscribers/{id}: the subscriber is unsubscribed (Statuspage keeps the row). */
+export async function removeSubscriber(formData: FormData): Promise<WriteResult> {
+  const id = text(formData, "subscriber_id");
+  return write(
+    (key) => callManage(key, { method: "DELETE", path: `subscribers/${encodeURIComponent(id)}` }),
+    () => ({ title: `Subscriber ${id} is unsubscribed`, link: null }),
+  );
+}
+
+export async function resendSubscriberConfirmation(formData: FormData): Promise<WriteResult> {
+  const id = text(formData, "subscriber_id");
+  return write(
+    (key) => callManage(key, { method: "POST", path: `subscribers/${encodeURIComponent(id)}/resend_confirmation` }),
+    () => ({ title: `A new confirmation request is on its way to subscriber ${id}`, link: null }),
+  );
+}
+
+/** A dead delivery back to the queue (our manage API extension). */
+export async function retryDelivery(formData: FormData): Promise<WriteResult> {
+  const id = text(formData, "delivery_id");
+  return write(
+    (key) => callManage(key, { method: "POST", path: `notification-deliveries/${encodeURIComponent(id)}/retry` }),
+    () => ({ title: `Delivery ${id} is queued again`, link: null }),
+  );
+}
+
 const isComponentStatus = (value: string): value is ComponentStatus => (COMPONENT_STATUSES as readonly string[]).includes(value);
 
 /**

@@ -24,6 +24,7 @@ import { createContractActionsHandler } from "@/lib/mirror/contracts/result-deta
 import { createResultByTimestampHandler } from "@/lib/mirror/contracts/result-details/result-by-timestamp";
 import { createResultByTransactionHandler } from "@/lib/mirror/contracts/result-details/result-by-transaction";
 import { contractsPreflight, createContractCallHandler } from "@/lib/mirror/contracts/call/call-handler";
+import { createContractOpcodesHandler, createOpcodesHandler } from "@/lib/mirror/contracts/opcodes/opcodes-handler";
 import { createExchangeRateHandler } from "@/lib/mirror/network/exchange-rate";
 import { createFeesHandler } from "@/lib/mirror/network/fees";
 import { createNodesHandler } from "@/lib/mirror/network/nodes";
@@ -52,6 +53,7 @@ import { serveOpenApiDocument, serveOpenApiJson } from "@/lib/openapi/serve-docu
 import { manageApi } from "@/lib/status/manage/routes";
 import { subscriptionLinkApi } from "@/lib/status/subscription-links-api";
 import { publicApi } from "@/lib/status/public-routes";
+import { getMonitorMeasurements } from "@/lib/status/measurements-api";
 
 /** The part of the app a route belongs to. */
 export type Face = "health" | "mirror" | "docs" | "status" | "manage";
@@ -120,6 +122,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
   // Our path of the actions (upstream's is …/actions): the same handler.
   mirror("/api/v1/contracts/results/{transactionIdOrHash}/results", createContractActionsHandler),
   mirror("/api/v1/contracts/{contractIdOrAddress}/results/{timestamp}", createResultByTimestampHandler),
+  mirror("/api/v1/contracts/results/{transactionIdOrHash}/opcodes", (context) => createOpcodesHandler(context)),
+  // Ours: the trace of a result by contract and timestamp (upstream's `/contracts/{id}/results/opcodes` would collide with `{timestamp}`).
+  mirror("/api/v1/contracts/{contractIdOrAddress}/results/{timestamp}/opcodes", (context) => createContractOpcodesHandler(context)),
   // Upstream's web3 call: a POST, with its own CORS preflight as for all of `/api/v1/contracts/**`.
   { path: "/api/v1/contracts/call", face: "mirror", methods: { POST: { mirror: (context) => createContractCallHandler(context) }, OPTIONS: contractsPreflight } },
   mirror("/api/v1/network/exchangerate", createExchangeRateHandler),
@@ -157,11 +162,15 @@ export const ROUTES: readonly RouteDeclaration[] = [
   statusDocument("/api/v2/scheduled-maintenances.json", publicApi.getScheduledMaintenances),
   statusDocument("/api/v2/scheduled-maintenances/upcoming.json", publicApi.getUpcomingMaintenances),
   statusDocument("/api/v2/scheduled-maintenances/active.json", publicApi.getActiveMaintenances),
+  // Ours beside Statuspage's documents: the built-in monitors' measurements (issue 22).
+  statusDocument("/api/v2/monitors.json", getMonitorMeasurements),
   statusDocument("/history.rss", publicApi.getHistoryRss),
   statusDocument("/history.atom", publicApi.getHistoryAtom),
   // A subscriber's token links (issue 21).
   { path: "/api/subscriptions/{token}/confirm", face: "status", methods: { POST: subscriptionLinkApi.confirmSubscription } },
-  { path: "/api/subscriptions/{token}/unsubscribe", face: "status", methods: { POST: subscriptionLinkApi.unsubscribe } },
+  { path: "/api/subscriptions", face: "status", methods: { POST: subscriptionLinkApi.subscribe } },
+  { path: "/api/subscriptions/{token}", face: "status", methods: { PATCH: subscriptionLinkApi.changeComponents } },
+  { path: "/api/subscriptions/{token}/unsubscribe", face: "status", methods: { GET: subscriptionLinkApi.unsubscribePage, POST: subscriptionLinkApi.unsubscribe } },
 
   // Statuspage's manage API v1; PUT is accepted as PATCH, as Statuspage does.
   { path: MANAGE_PAGE, face: "manage", methods: { GET: api.getPage, PATCH: api.updatePage, PUT: api.updatePage } },
@@ -190,6 +199,14 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { path: `${MANAGE_PAGE}/subscribers`, face: "manage", methods: { GET: api.listSubscribers, POST: api.createSubscriber } },
   { path: `${MANAGE_PAGE}/subscribers/{id}`, face: "manage", methods: { GET: api.getSubscriber, DELETE: api.deleteSubscriber } },
   { path: `${MANAGE_PAGE}/subscribers/{id}/resend_confirmation`, face: "manage", methods: { POST: api.resendSubscriberConfirmation } },
+  { path: `${MANAGE_PAGE}/monitors`, face: "manage", methods: { GET: api.listMonitors, POST: api.createMonitor } },
+  {
+    path: `${MANAGE_PAGE}/monitors/{id}`,
+    face: "manage",
+    methods: { GET: api.getMonitor, PATCH: api.updateMonitor, PUT: api.updateMonitor, DELETE: api.deleteMonitor },
+  },
+  { path: `${MANAGE_PAGE}/notification-deliveries`, face: "manage", methods: { GET: api.listDeliveries } },
+  { path: `${MANAGE_PAGE}/notification-deliveries/{id}/retry`, face: "manage", methods: { POST: api.retryDelivery } },
   { path: `${MANAGE_PAGE}/audit-log`, face: "manage", methods: { GET: api.listAuditLog } },
 ];
 

@@ -2,6 +2,7 @@ import { getDatabase } from "@/lib/db";
 import { log } from "@/lib/http/log";
 import { seedOnStart } from "@/lib/seed/demo-data";
 import { systemClock } from "@/lib/status/clock";
+import { startMonitors } from "@/lib/status/monitors/start";
 import { mailerFromEnv } from "@/lib/status/notify/email";
 import { startNotificationWorker } from "@/lib/status/notify/worker";
 import { startStatusScheduler } from "@/lib/status/scheduler";
@@ -35,4 +36,6 @@ async function run(): Promise<void> {
   }
   startStatusScheduler(getDatabase);
   startNotificationWorker(getDatabase, { clock: systemClock, mailer: mailerFromEnv() });
+  // The monitors' scheduler: runs their checks on every instance, each check once across them (lib/status/monitors).
+  startMonitors(getDatabase);
 }

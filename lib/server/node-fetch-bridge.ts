@@ -2,8 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/api-key";
 import { knownBody } from "@/lib/http/response";
 import { clientAddressOf, trustedProxies } from "./client-address";
-
-const BODYLESS = new Set(["GET", "HEAD"]);
+import { nodeRequest, rawHeader } from "./node-request";
 
 /**
  * The most of an unread request body the server reads and discards after
@@ -13,20 +12,9 @@ const BODYLESS = new Set(["GET", "HEAD"]);
  */
 export const MAX_DRAINED_BODY_BYTES = 1024 * 1024;
 
-/** A Fetch API Request for a Node request, its body read only as the handler reads it. */
+/** A Fetch API Request for a Node request, built as far as its handler asks (lib/server/node-request.ts). */
 export function toFetchRequest(request: IncomingMessage, origin: string): Request {
-  const headers = new Headers();
-  const raw = request.rawHeaders;
-  for (let index = 0; index < raw.length; index += 2) headers.append(raw[index]!, raw[index + 1]!);
-  headers.set(CLIENT_ADDRESS_HEADER, clientAddress(request));
-  const method = request.method ?? "GET";
-  return new Request(origin + (request.url ?? "/"), {
-    method,
-    headers,
-    body: BODYLESS.has(method) ? null : bodyStream(request),
-    // Required by undici for a streamed request body.
-    duplex: "half",
-  } as RequestInit);
+  return nodeRequest(request, origin, clientAddress(request));
 }
 
 /** Replaces any client-sent address header with the client's address (lib/server/client-address.ts), for the requests Next serves (the console's sign-in). */
@@ -37,47 +25,9 @@ export function stampClientAddress(request: IncomingMessage): void {
 const TRUSTED_PROXIES = trustedProxies();
 
 function clientAddress(request: IncomingMessage): string {
-  return clientAddressOf(request.socket.remoteAddress, request.headers["x-forwarded-for"], TRUSTED_PROXIES);
-}
-
-/**
- * The request body as a web stream that pulls from the socket on demand.
- * Unlike Readable.toWeb, it reads nothing ahead and a handler that stops
- * reading (cancel) leaves the connection alone: what is left is the
- * server's to drain or close once the response is out.
- */
-function bodyStream(request: IncomingMessage): ReadableStream<Uint8Array> {
-  let waiting: (() => void) | undefined;
-  const stopWaiting = () => {
-    if (waiting) request.off("readable", waiting).off("end", waiting).off("error", waiting).off("close", waiting);
-    waiting = undefined;
-  };
-  return new ReadableStream<Uint8Array>(
-    {
-      pull: (controller) =>
-        new Promise<void>((resolve, reject) => {
-          const next = () => {
-            stopWaiting();
-            if (request.errored) return reject(request.errored);
-            const chunk = request.read() as Buffer | null;
-            if (chunk !== null) {
-              controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-              return resolve();
-            }
-            if (request.readableEnded || request.complete) {
-              controller.close();
-              return resolve();
-            }
-            if (request.destroyed) return reject(new Error("request body cut short: the connection closed"));
-            waiting = next;
-            request.once("readable", next).once("end", next).once("error", next).once("close", next);
-          };
-          next();
-        }),
-      cancel: stopWaiting,
-    },
-    { highWaterMark: 0 },
-  );
+  // Only a trusted proxy's header is read: without one, no header scan.
+  if (TRUSTED_PROXIES.size === 0) return clientAddressOf(request.socket.remoteAddress, undefined, TRUSTED_PROXIES);
+  return clientAddressOf(request.socket.remoteAddress, rawHeader(request.rawHeaders, "x-forwarded-for") ?? undefined, TRUSTED_PROXIES);
 }
 
 /**
@@ -88,8 +38,8 @@ function bodyStream(request: IncomingMessage): ReadableStream<Uint8Array> {
  * client's next request on it is not left waiting behind unread bytes.
  */
 export async function sendFetchResponse(response: Response, reply: ServerResponse, request: IncomingMessage): Promise<void> {
-  const headOnly = request.method === "HEAD";
-  const body = headOnly || response.body === null ? null : (knownBody(response) ?? Buffer.from(await response.arrayBuffer()));
+  const known = knownBody(response);
+  const body = request.method === "HEAD" ? null : (known ?? (response.body === null ? null : Buffer.from(await response.arrayBuffer())));
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") headers[name] = value;

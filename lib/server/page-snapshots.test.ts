@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { RenderedPage } from "./page-snapshots";
-import { createPageSnapshots, MAX_SNAPSHOTS, SNAPSHOT_MAX_AGE_MS, snapshotTarget } from "./page-snapshots";
+import { createPageSnapshots, MAX_SNAPSHOTS, MEASURED_MAX_AGE_MS, MEASURED_REFRESH_MS, SNAPSHOT_MAX_AGE_MS, snapshotTarget } from "./page-snapshots";
 
 const INLINE = "self.__next_f.push([1,\"hello\"])";
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
@@ -31,11 +31,21 @@ function harness(options: { status?: number } = {}) {
 
 describe("snapshotTarget", () => {
   it("takes the public status pages, keyed without the queries they do not read", () => {
-    expect(snapshotTarget("GET", "/", {})).toEqual({ key: "/", path: "/" });
-    expect(snapshotTarget("HEAD", "/?utm=x", {})).toEqual({ key: "/", path: "/" });
-    expect(snapshotTarget("GET", "/incidents/abc", {})).toEqual({ key: "/incidents/abc", path: "/incidents/abc" });
-    expect(snapshotTarget("GET", "/maintenance/abc?x=1", {})).toEqual({ key: "/maintenance/abc", path: "/maintenance/abc" });
-    expect(snapshotTarget("GET", "/history?page=2&component=c1&junk=1", {})).toEqual({ key: "/history?component=c1&page=2", path: "/history?component=c1&page=2" });
+    expect(snapshotTarget("GET", "/", {})).toEqual({ key: "/", path: "/", measured: true });
+    expect(snapshotTarget("HEAD", "/?utm=x", {})).toEqual({ key: "/", path: "/", measured: true });
+    expect(snapshotTarget("GET", "/incidents/abc", {})).toEqual({ key: "/incidents/abc", path: "/incidents/abc", measured: false });
+    expect(snapshotTarget("GET", "/maintenance/abc?x=1", {})).toEqual({ key: "/maintenance/abc", path: "/maintenance/abc", measured: false });
+    expect(snapshotTarget("GET", "/history?page=2&component=c1&junk=1", {})).toEqual({
+      key: "/history?component=c1&page=2",
+      path: "/history?component=c1&page=2",
+      measured: false,
+    });
+  });
+
+  it("keeps the expanded chart of `/` and its range, dropping a range the page does not draw", () => {
+    expect(snapshotTarget("GET", "/?range=7d&monitor=c1&x=1", {})).toMatchObject({ key: "/?monitor=c1&range=7d", path: "/?monitor=c1&range=7d" });
+    expect(snapshotTarget("GET", "/?monitor=c1&range=1y", {})).toMatchObject({ key: "/?monitor=c1" });
+    expect(snapshotTarget("GET", "/?range=7d", {})).toMatchObject({ key: "/" });
   });
 
   it("leaves everything else to Next: other pages, other methods, client navigation and server actions", () => {
@@ -102,16 +112,31 @@ describe("createPageSnapshots", () => {
 
   it("refreshes a minute-old snapshot in the background, serving the old one meanwhile", async () => {
     const pages = harness();
-    await pages.get("/");
+    await pages.get("/history");
     pages.advance(SNAPSHOT_MAX_AGE_MS - 1);
-    await pages.get("/");
+    await pages.get("/history");
     expect(pages.renders).toHaveLength(1);
     pages.advance(1);
-    const stale = (await pages.get("/"))!;
+    const stale = (await pages.get("/history"))!;
     expect(stale.body.toString()).toContain("render 1");
     await new Promise((resolve) => setImmediate(resolve));
     expect(pages.renders).toHaveLength(2);
-    expect((await pages.get("/"))!.body.toString()).toContain("render 2");
+    expect((await pages.get("/history"))!.body.toString()).toContain("render 2");
+  });
+
+  it("serves the page of measurements at most MEASURED_MAX_AGE_MS old, refreshing it in the background before", async () => {
+    const pages = harness();
+    await pages.get("/");
+    pages.advance(MEASURED_REFRESH_MS - 1);
+    await pages.get("/");
+    expect(pages.renders).toHaveLength(1);
+    pages.advance(1);
+    expect((await pages.get("/"))!.body.toString()).toContain("render 1");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pages.renders).toHaveLength(2);
+    // Nobody asked for a while: the snapshot is past the bound, so this request waits for a new render.
+    pages.advance(MEASURED_MAX_AGE_MS);
+    expect((await pages.get("/"))!.body.toString()).toContain("render 3");
   });
 
   it("shares one render between concurrent requests", async () => {

@@ -4,6 +4,7 @@ import { gzipSync } from "node:zlib";
 import { ApiError } from "@/lib/http/errors";
 import { ifNoneMatchMatches, strongEtag } from "@/lib/http/etag";
 import { log } from "@/lib/http/log";
+import { isChartRange } from "@/lib/pages/response-time-chart";
 import { contentSecurityPolicy, inlineScriptHashes, PAGE_SECURITY_HEADERS } from "@/lib/pages/security-headers";
 import { publicViews } from "@/lib/status/public-routes";
 
@@ -33,6 +34,13 @@ export type PageSnapshotDeps = {
 
 /** How long a snapshot serves one revision: the time-based parts (day bars, "in progress for…") move on. */
 export const SNAPSHOT_MAX_AGE_MS = 60_000;
+/**
+ * A page showing measurements (`/`: last checks, response-time charts) is
+ * re-rendered in the background once this old, and never served older than
+ * MEASURED_MAX_AGE_MS: checks land every few seconds without a revision.
+ */
+export const MEASURED_REFRESH_MS = 15_000;
+export const MEASURED_MAX_AGE_MS = 30_000;
 /** A bound on memory: unknown incident ids and history filters are snapshots too. */
 export const MAX_SNAPSHOTS = 256;
 /** What a browser, proxy or CDN may do with a snapshot page: as summary.json, plus a window to revalidate in the background. */
@@ -45,25 +53,39 @@ const NEXT_CLIENT_HEADERS = ["rsc", "next-router-prefetch", "next-router-state-t
 const RENDER_HEADER = "x-page-snapshot-render";
 const EMPTY = Buffer.alloc(0);
 
+/** `measured`: the page shows monitor measurements, which change without a status revision. */
+type SnapshotTarget = { key: string; path: string; measured: boolean };
+
 /**
  * The snapshot a request is answered from, by key, and the path that renders
  * it; null for anything that is not a public status page. Queries the pages
  * do not read are dropped, so they cannot multiply the snapshots.
  */
-export function snapshotTarget(method: string, url: string, headers: IncomingHttpHeaders): { key: string; path: string } | null {
+export function snapshotTarget(method: string, url: string, headers: IncomingHttpHeaders): SnapshotTarget | null {
   if (method !== "GET" && method !== "HEAD") return null;
   if (NEXT_CLIENT_HEADERS.some((name) => headers[name] !== undefined)) return null;
   const parsed = new URL(url, "http://page");
   const path = parsed.pathname;
-  if (path === "/" || /^\/(incidents|maintenance)\/[^/]+$/.test(path)) return { key: path, path };
-  if (path !== "/history") return null;
-  const kept = new URLSearchParams();
-  for (const name of ["component", "page"]) {
-    const value = parsed.searchParams.get(name);
-    if (value !== null) kept.set(name, value);
+  if (/^\/(incidents|maintenance)\/[^/]+$/.test(path)) return { key: path, path, measured: false };
+  if (path === "/") {
+    // The expanded component's chart and its range; a range the page does not draw is dropped as the page drops it.
+    const monitor = parsed.searchParams.get("monitor");
+    const range = parsed.searchParams.get("range");
+    const kept = keep([
+      ["monitor", monitor],
+      ["range", monitor !== null && isChartRange(range) ? range : null],
+    ]);
+    return { key: path + kept, path: path + kept, measured: true };
   }
-  const query = kept.size > 0 ? `?${kept}` : "";
-  return { key: path + query, path: path + query };
+  if (path !== "/history") return null;
+  const kept = keep(["component", "page"].map((name) => [name, parsed.searchParams.get(name)]));
+  return { key: path + kept, path: path + kept, measured: false };
+}
+
+function keep(entries: [string, string | null][]): string {
+  const kept = new URLSearchParams();
+  for (const [name, value] of entries) if (value !== null) kept.set(name, value);
+  return kept.size > 0 ? `?${kept}` : "";
 }
 
 /**
@@ -138,13 +160,14 @@ export function createPageSnapshots(deps: PageSnapshotDeps) {
     const revision = await deps.revision();
     if (revision === null) return null;
     let snapshot = snapshots.get(target.key);
-    if (!snapshot || snapshot.revision !== revision) {
+    const age = snapshot ? now() - snapshot.renderedAt : 0;
+    if (!snapshot || snapshot.revision !== revision || (target.measured && age >= MEASURED_MAX_AGE_MS)) {
       snapshot = (await render(target.key, target.path, revision)) ?? undefined;
       if (!snapshot) return null;
     } else {
       // Most recently used last, so the eviction above drops the coldest page.
       remember(target.key, snapshot);
-      if (now() - snapshot.renderedAt >= SNAPSHOT_MAX_AGE_MS) void render(target.key, target.path, revision).catch(() => {});
+      if (age >= (target.measured ? MEASURED_REFRESH_MS : SNAPSHOT_MAX_AGE_MS)) void render(target.key, target.path, revision).catch(() => {});
     }
     const chosen = acceptsGzip(headers["accept-encoding"]) ? snapshot.gzip : snapshot.identity;
     if (snapshot.status === 200 && ifNoneMatchMatches(headers["if-none-match"], chosen.etag)) return { status: 304, headers: chosen.notModifiedHeaders, body: EMPTY };

@@ -3,6 +3,14 @@ import { log } from "@/lib/http/log";
 import type { Dispatch } from "@/lib/routes/dispatch";
 import { sendFetchResponse, toFetchRequest } from "./node-fetch-bridge";
 
+/** The Host header as Node's `request.headers.host` reads it (the first one, when repeated), without building that object. */
+function hostOf(raw: readonly string[]): string | undefined {
+  for (let index = 0; index < raw.length; index += 2) {
+    if (raw[index]!.length === 4 && raw[index]!.toLowerCase() === "host") return raw[index + 1];
+  }
+  return undefined;
+}
+
 export type NodeListener = (request: IncomingMessage, reply: ServerResponse) => void;
 
 /**
@@ -19,7 +27,7 @@ export function createRequestListener(dispatch: Dispatch, fallback: NodeListener
       fallback(request, reply);
       return;
     }
-    const fetchRequest = toFetchRequest(request, `http://${request.headers.host ?? "localhost"}`);
+    const fetchRequest = toFetchRequest(request, `http://${hostOf(request.rawHeaders) ?? "localhost"}`);
     found
       .handler(fetchRequest, { params: Promise.resolve(found.params) })
       .then((response) => sendFetchResponse(response, reply, request))

@@ -45,3 +45,20 @@ export function nextTransitionAt(maintenances: readonly Schedulable[], now: Date
   }
   return next;
 }
+
+/** How long before its window a maintenance that asks for it (`scheduled_remind_prior`) reminds its subscribers: Statuspage's 60 minutes. */
+export const REMINDER_LEAD_MS = 60 * 60_000;
+
+type Remindable = Pick<Maintenance, "status" | "scheduledFor" | "scheduledRemindPrior" | "scheduledRemindedAt">;
+
+/** When a maintenance's reminder is to go out (null: it asks for none, or was reminded, or has started). */
+export function reminderAt(maintenance: Remindable): Date | null {
+  if (maintenance.status !== "scheduled" || !maintenance.scheduledRemindPrior || maintenance.scheduledRemindedAt !== null) return null;
+  return new Date(maintenance.scheduledFor.getTime() - REMINDER_LEAD_MS);
+}
+
+/** Due from 60 minutes before the window until it starts, never after the fact (a maintenance scheduled less than an hour ahead is reminded at once). */
+export function reminderDue(maintenance: Remindable, now: Date): boolean {
+  const at = reminderAt(maintenance);
+  return at !== null && at.getTime() <= now.getTime() && now.getTime() < maintenance.scheduledFor.getTime();
+}

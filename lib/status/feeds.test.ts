@@ -33,7 +33,8 @@ function incident(overrides: Partial<Incident>): Incident {
     id: "k1mlxlmdhqqp", pageId: "p", name: "Incident", status: "resolved", impact: "minor", impactOverride: null,
     shortlink: "https://status.example.com/incidents/k1mlxlmdhqqp", createdAt: at, updatedAt: at, startedAt: at,
     monitoringAt: null, resolvedAt: null, scheduledFor: null, scheduledUntil: null,
-    scheduledAutoInProgress: false, scheduledAutoCompleted: false, updates: [], componentIds: [], ...overrides,
+    scheduledAutoInProgress: false, scheduledAutoCompleted: false,
+    scheduledRemindPrior: false, scheduledRemindedAt: null, updates: [], componentIds: [], ...overrides,
   };
 }
 

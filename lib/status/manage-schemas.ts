@@ -53,7 +53,21 @@ const componentFields = z.object({
 });
 
 export const createComponentBody = z.object({ component: componentFields });
-export const updateComponentBody = z.object({ component: componentFields.partial() });
+/**
+ * Beyond Statuspage: `status_source` says whose status is in force. A
+ * status given by hand makes it `manual` (it wins over the component's
+ * monitors); `measured` clears that, and the monitors' status applies at
+ * once; `manual` alone pins the current status.
+ */
+export const updateComponentBody = z.object({
+  component: componentFields
+    .partial()
+    .extend({ status_source: z.enum(["manual", "measured"]).optional() })
+    .refine((component) => !(component.status !== undefined && component.status_source === "measured"), {
+      message: "a status given by hand is manual: give status or status_source measured, not both",
+      path: ["status_source"],
+    }),
+});
 export type CreateComponentInput = z.output<typeof createComponentBody>["component"];
 export type UpdateComponentInput = z.output<typeof updateComponentBody>["component"];
 
@@ -156,3 +170,31 @@ export const createSubscriberBody = z
     }
   });
 export type CreateSubscriberInput = z.output<typeof createSubscriberBody>["subscriber"];
+
+/** An HTML form sends an empty field for one left blank: that is no value. */
+const blankless = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+/** Which components a visitor follows: components, and groups standing for all their members; none is the whole page. */
+const componentChoice = {
+  component_ids: z.array(id).max(500).optional(),
+  group_ids: z.array(id).max(100).optional(),
+};
+
+/** POST /api/subscriptions (our extension): a visitor's own subscription, by email or webhook, always confirmed through its link. */
+export const visitorSubscribeBody = z
+  .object({
+    subscriber: z.object({
+      email: blankless(z.email("enter an email address such as name@example.com").max(254)),
+      endpoint: blankless(z.url({ protocol: /^https?$/, error: "enter an http or https URL" }).max(2000)),
+      ...componentChoice,
+    }),
+  })
+  .superRefine((value, context) => {
+    const { email, endpoint } = value.subscriber;
+    if ((email === undefined) === (endpoint === undefined)) {
+      context.addIssue({ code: "custom", path: ["subscriber"], message: "give exactly one of an email address and a webhook URL" });
+    }
+  });
+
+/** A subscriber's own change of what it follows (the manage-my-subscription page). */
+export const subscriptionComponentsBody = z.object({ subscriber: z.object(componentChoice) });

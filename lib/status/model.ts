@@ -90,6 +90,10 @@ export type Incident = {
   scheduledUntil: Date | null;
   scheduledAutoInProgress: boolean;
   scheduledAutoCompleted: boolean;
+  /** Remind subscribers 60 minutes before the window starts (Statuspage's `scheduled_remind_prior`). */
+  scheduledRemindPrior: boolean;
+  /** When that reminder was sent. */
+  scheduledRemindedAt: Date | null;
   updates: readonly IncidentUpdate[];
   /** Ids of the components the incident lists (its `components` on the wire), in attachment order. */
   componentIds: readonly string[];

@@ -1,6 +1,7 @@
 import type { Database } from "@/lib/db";
 import { log } from "@/lib/http/log";
 import type { Clock } from "./clock";
+import { REMINDER_LEAD_MS } from "./auto-transitions";
 import { systemClock } from "./clock";
 import { applyDueTransitions } from "./manage/apply-due-transitions";
 import { ensureBootstrapApiKey } from "./manage/bootstrap-key";
@@ -12,7 +13,8 @@ const MAX_SLEEP_MS = 15_000;
 /**
  * The in-process maintenance scheduler: at start it installs the bootstrap
  * API key (ADMIN_API_KEY), then it applies automatic maintenance transitions
- * when they fall due (waking at the next window edge, at least every 15 s),
+ * and reminders when they fall due (waking at the next window edge or
+ * reminder, at least every 15 s),
  * with no request needed. Safe with several instances: each transition is
  * applied under row locks by exactly one of them. Returns a stop function.
  */
@@ -50,7 +52,7 @@ export function startStatusScheduler(
   };
 }
 
-/** The next scheduled_for / scheduled_until an automatic transition waits for (Infinity when none). */
+/** The next scheduled_for / scheduled_until an automatic transition, or reminder time a reminder, waits for (Infinity when none). */
 async function nextWindowEdge(db: Database, now: Date): Promise<number> {
   const [row] = await db.sql.query<{ next: Date | null }>(
     `SELECT min(edge) AS next FROM (
@@ -58,8 +60,11 @@ async function nextWindowEdge(db: Database, now: Date): Promise<number> {
        UNION ALL
        SELECT scheduled_until FROM status.incident
         WHERE status IN ('scheduled', 'in_progress', 'verifying') AND scheduled_auto_completed
+       UNION ALL
+       SELECT scheduled_for - $2 * interval '1 millisecond' FROM status.incident
+        WHERE status = 'scheduled' AND scheduled_remind_prior AND scheduled_reminded_at IS NULL
      ) edges WHERE edge > $1`,
-    [now],
+    [now, REMINDER_LEAD_MS],
   );
   return row?.next ? new Date(row.next).getTime() : Infinity;
 }

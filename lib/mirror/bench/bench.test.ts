@@ -209,14 +209,16 @@ describe("report", () => {
   });
 
   it("prints ours with the share of the trivial route, then upstream's figures raw, with no cross-server factor", () => {
-    const lines = formatScale(report("small", 2_694, 12.25)).split("\n");
-    expect(lines[0]).toMatch(/req\/s +p50 +p99 +of trivial \(passes\) +disk KiB\/req +upstream +p50 +p99 +note$/);
+    const scale = report("small", 2_694, 12.25);
+    scale.endpoints[2]!.result!.cpuMsPerRequest = 0.4123;
+    const lines = formatScale(scale).split("\n");
+    expect(lines[0]).toMatch(/req\/s +p50 +p99 +of trivial \(passes\) +CPU ms\/req +disk KiB\/req +upstream +p50 +p99 +note$/);
     expect(lines[0]).not.toMatch(/adj|×/);
-    expect(lines[1]).toMatch(/^\/api\/health \(trivial route\) +20000 +1\.5 +3\.0 +100% +– +26450 +1\.2 +1\.8$/);
+    expect(lines[1]).toMatch(/^\/api\/health \(trivial route\) +20000 +1\.5 +3\.0 +100% +– +– +26450 +1\.2 +1\.8$/);
     expect(lines[2]).toMatch(/blocks\?limit=25 +skipped: its route answers 404/);
     // 2694 / 20000 = 13%.
-    expect(lines[3]).toMatch(/balances\?limit=25 +2694 +15\.0 +30\.0 +13% +12\.3 +1347 +23\.3 +84\.3$/);
-    expect(lines[4]).toMatch(/tokens\?limit=25 \(cached\) +1000 .* 5% +– +1204 +25\.6 +52\.0 +from our response cache$/);
+    expect(lines[3]).toMatch(/balances\?limit=25 +2694 +15\.0 +30\.0 +13% +0\.412 +12\.3 +1347 +23\.3 +84\.3$/);
+    expect(lines[4]).toMatch(/tokens\?limit=25 \(cached\) +1000 .* 5% +– +– +1204 +25\.6 +52\.0 +from our response cache$/);
   });
 
   it("takes each endpoint's share of the trivial route pass by pass: the median with its range", () => {

@@ -39,8 +39,8 @@ export function interleaveServers(servers: readonly ServerTargets[]): {
   };
 }
 
-/** A server measured in a run: one per scale, and the reference server; its trivial route's path. */
-export type BenchServer = { name: string; baseUrl: string; samples: BenchSamples; trivialPath: string };
+/** A server measured in a run: one per scale, and the reference server; its trivial route's path; its CPU time, where it can be read. */
+export type BenchServer = { name: string; baseUrl: string; samples: BenchSamples; trivialPath: string; cpuSeconds?: () => number | undefined };
 
 /**
  * The server's load target per endpoint (undefined where `skipped`): the
@@ -52,6 +52,11 @@ export function serverTargets(server: BenchServer, endpoints: readonly BenchEndp
   return endpoints.map((endpoint, at) => {
     if (skipped[at]) return undefined;
     const random = seededRandom(1_000 + at);
-    return { label: `${endpoint.label} on ${server.name}`, baseUrl: server.baseUrl, path: () => (endpoint.reference ? server.trivialPath : endpoint.path(server.samples, random)) };
+    return {
+      label: `${endpoint.label} on ${server.name}`,
+      baseUrl: server.baseUrl,
+      path: () => (endpoint.reference ? server.trivialPath : endpoint.path(server.samples, random)),
+      ...(server.cpuSeconds && { serverCpuSeconds: server.cpuSeconds }),
+    };
   });
 }

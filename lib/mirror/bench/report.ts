@@ -27,8 +27,9 @@ const CACHE_HITS_NOTE = "from our response cache";
 
 /**
  * Our req/s, p50 and p99 per endpoint with its share of the trivial route
- * (pass by pass: the median and range), and what the machine read from its
- * disks per request. Without a reference run, upstream's figures from
+ * (pass by pass: the median and range), the server's CPU time per request
+ * (its processes' user + system time over the requests of a pass, the
+ * median), and what the machine read from its disks per request. Without a reference run, upstream's figures from
  * upstream-perf.md follow for orientation: another day of a machine whose
  * speed varies from day to day, so raw figures, never a ratio. With one,
  * formatReference compares instead.
@@ -43,6 +44,7 @@ export function formatScale(report: ScaleReport): string {
     cell("p50", 6),
     cell("p99", 6),
     cell("of trivial (passes)", 20),
+    cell("CPU ms/req", 11),
     cell("disk KiB/req", 13),
     ...(withUpstream ? [cell("upstream", 9), cell("p50", 6), cell("p99", 6)] : []),
     "  note",
@@ -59,6 +61,7 @@ export function formatScale(report: ScaleReport): string {
       cell(number(ours.p50, 1), 6),
       cell(number(ours.p99, 1), 6),
       cell(trivial ? formatRatio(passRatios(ours, trivial), percent) : "–", 20),
+      cell(number(ours.cpuMsPerRequest, 3), 11),
       cell(number(ours.diskKiBPerRequest, 1), 13),
       ...(withUpstream ? [cell(number(upstream?.requestsPerSecond), 9), cell(number(upstream?.p50, 1), 6), cell(number(upstream?.p99, 1), 6)] : []),
       notes.length > 0 ? `  ${notes.join("; ")}` : "",

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { RunningServer } from "@/lib/bench/app-server";
-import { describeLoad } from "@/lib/bench/http-bench";
+import { describeLoad, serverCpu } from "@/lib/bench/http-bench";
 import { measureTargets, type LoadOptions } from "@/lib/bench/http-load";
 import { describeMachine, formatMachine } from "@/lib/bench/machine";
 import { machinePageOutAfterSeconds } from "@/lib/bench/machine-io";
@@ -75,7 +75,10 @@ export async function runMirrorBench({ runs, load, only, startServer, reference 
       prepared.push({ scale, comparedWith, databaseUrl, samples, buffers });
     }
     for (const [index, { databaseUrl }] of prepared.entries()) servers.push(await startServer({ MIRROR_DATABASE_URL: databaseUrl, DATABASE_URL: databaseUrl }, index));
-    const sides: BenchServer[] = prepared.map(({ scale, samples }, index) => ({ name: scale.name, baseUrl: servers[index]!.baseUrl, samples, trivialPath: "/api/health" }));
+    const sides: BenchServer[] = prepared.map(({ scale, samples }, index) => {
+      const cpuSeconds = serverCpu(servers[index]!);
+      return { name: scale.name, baseUrl: servers[index]!.baseUrl, samples, trivialPath: "/api/health", ...(cpuSeconds && { cpuSeconds }) };
+    });
     if (reference) {
       referenceTrivialPath = reference.trivialPath ?? (await firstAnswering(reference.url, REFERENCE_TRIVIAL_PATHS));
       sides.push({ name: "reference", baseUrl: reference.url.replace(/\/$/, ""), samples: prepared[0]!.samples, trivialPath: referenceTrivialPath });

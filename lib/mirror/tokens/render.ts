@@ -65,7 +65,8 @@ export function renderTokenBalances(rows: readonly TokenBalanceRow[]) {
   };
 }
 
-type StoredFee = {
+/** One entry of a `custom_fee` jsonb array, as the importer writes it. */
+export type StoredFee = {
   all_collectors_are_exempt?: boolean;
   amount?: bigint;
   collector_account_id?: bigint | null;
@@ -78,8 +79,8 @@ type StoredFee = {
   fallback_fee?: { amount?: bigint; denominating_token_id?: bigint | null } | null;
 };
 
-function fees(text: string | null): StoredFee[] {
-  return text === null ? [] : (parseJsonExact(text) as StoredFee[]);
+export function parseStoredFees(text: string | null | undefined): StoredFee[] {
+  return text === null || text === undefined ? [] : (parseJsonExact(text) as StoredFee[]);
 }
 
 const collector = (fee: StoredFee) => formatOptionalEntityId(fee.collector_account_id ?? null);
@@ -93,7 +94,7 @@ const fraction = (fee: StoredFee) => ({ denominator: fee.denominator ?? 0n, nume
 function renderCustomFees(row: Version<CustomFeeRow>, tokenType: string) {
   const rendered: Record<string, unknown> = {
     created_timestamp: formatOptionalTimestamp(row.since),
-    fixed_fees: fees(row.fixed_fees).map((fee) => ({
+    fixed_fees: parseStoredFees(row.fixed_fees).map((fee) => ({
       all_collectors_are_exempt: fee.all_collectors_are_exempt ?? false,
       amount: fee.amount ?? 0n,
       collector_account_id: collector(fee),
@@ -101,7 +102,7 @@ function renderCustomFees(row: Version<CustomFeeRow>, tokenType: string) {
     })),
   };
   if (tokenType === "FUNGIBLE_COMMON") {
-    rendered.fractional_fees = fees(row.fractional_fees).map((fee) => ({
+    rendered.fractional_fees = parseStoredFees(row.fractional_fees).map((fee) => ({
       all_collectors_are_exempt: fee.all_collectors_are_exempt ?? false,
       amount: fraction(fee),
       collector_account_id: collector(fee),
@@ -112,7 +113,7 @@ function renderCustomFees(row: Version<CustomFeeRow>, tokenType: string) {
       net_of_transfers: fee.net_of_transfers ?? false,
     }));
   } else {
-    rendered.royalty_fees = fees(row.royalty_fees).map((fee) => ({
+    rendered.royalty_fees = parseStoredFees(row.royalty_fees).map((fee) => ({
       all_collectors_are_exempt: fee.all_collectors_are_exempt ?? false,
       amount: fraction(fee),
       collector_account_id: collector(fee),

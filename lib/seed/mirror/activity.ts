@@ -15,7 +15,7 @@ import { createTopic, submitMessage, type Topics } from "./topics";
  * slot a transaction drawn from a realistic mix. Each hour ends with a
  * balance snapshot.
  */
-type Step = (at: bigint) => void;
+type Step = (at: bigint) => void | Promise<void>;
 
 /** Timed steps in consensus order; each takes a microsecond nobody else uses. */
 export class EventQueue {
@@ -59,7 +59,7 @@ export type Registers = { topics: Topics; schedules: Schedules; airdrops: Airdro
 /** One-off transactions per unit of scale, placed in random slots. */
 const ONE_OFFS = { fungibleTokens: 2, collections: 1, topics: 3, deletions: 2 };
 
-export function playHistory(ctx: SeedContext, registers: Registers, slots: readonly bigint[], queue: EventQueue): void {
+export async function playHistory(ctx: SeedContext, registers: Registers, slots: readonly bigint[], queue: EventQueue): Promise<void> {
   const { random, timeline } = ctx;
   const { topics, schedules, airdrops, allowances } = registers;
   const mix: ReadonlyArray<readonly [Step, number]> = [
@@ -90,7 +90,9 @@ export function playHistory(ctx: SeedContext, registers: Registers, slots: reado
     const at = fromQueue ? nextEvent : nextSlot!;
     for (; hour < hours.length && hours[hour]! < at; hour++) writeBalanceSnapshot(ctx, hours[hour]!, false);
     if (fromQueue) {
-      queue.shift().step(at);
+      // Contract transactions run on the EVM, which is asynchronous; the rest is not awaited.
+      const running = queue.shift().step(at);
+      if (running) await running;
       continue;
     }
     const recorded = transactions.length;

@@ -18,7 +18,7 @@ export type SeedContext = {
   /** Accounts that transact (users and custodians), without the deleted ones. */
   readonly users: AccountState[];
   /** Runs `step` at a free instant soon after `due` (a duplicate, the next chunk, a signature, a claim); dropped past the last block. */
-  later(due: bigint, step: (at: bigint) => void): void;
+  later(due: bigint, step: (at: bigint) => void | Promise<void>): void;
 };
 
 /** An entity that existed before the mirror's history begins, numbered in order of creation once all are known. */

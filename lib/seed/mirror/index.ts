@@ -31,7 +31,7 @@ export type MirrorSeedReport = { seeded: boolean; rows: number; buildMs: number;
 /** Users, tokens and topics are numbered from here, in order of creation. */
 const FIRST_USER_NUM = 1001n;
 
-export function buildMirrorData({ now, scale }: MirrorSeedOptions): MirrorRows {
+export async function buildMirrorData({ now, scale }: MirrorSeedOptions): Promise<MirrorRows> {
   const timeline = timelineOf(now);
   const rows = new MirrorRows();
   const ledger = new Ledger(FIRST_USER_NUM);
@@ -66,7 +66,7 @@ export function buildMirrorData({ now, scale }: MirrorSeedOptions): MirrorRows {
   }
   const contracts = new DemoContracts();
   for (const step of contractEvents(ctx, new Random("contracts"), micros, contracts)) queue.at(step.at, step.run);
-  playHistory(ctx, registers, transactionTimes(timeline, new Random("slots"), scale, micros), queue);
+  await playHistory(ctx, registers, transactionTimes(timeline, new Random("slots"), scale, micros), queue);
 
   // Where it stands now.
   staking.writeEntityStakes(rows, timeline.now);
@@ -97,7 +97,7 @@ export async function mirrorTablesEmpty(sql: SqlClient): Promise<boolean> {
 export async function seedMirrorData(db: Database, options: MirrorSeedOptions): Promise<MirrorSeedReport> {
   if (!(await mirrorTablesEmpty(db.sql))) return { seeded: false, rows: 0, buildMs: 0, writeMs: 0 };
   const started = performance.now();
-  const rows = buildMirrorData(options);
+  const rows = await buildMirrorData(options);
   const built = performance.now();
   const seeded = await db.sql.withSession(async (session) => {
     await session.query("BEGIN");

@@ -110,7 +110,9 @@ export function submitMessage(ctx: SeedContext, at: bigint, topics: Topics): voi
   for (let number = 2; number <= total; number++) {
     due += BigInt(random.int(300, 1_500)) * 1_000_000n;
     const chunk = bytes.subarray((number - 1) * CHUNK_SIZE, number * CHUNK_SIZE);
-    ctx.later(due, (later) => submit(ctx, later, topic, payer, chunk, true, { number, total, initial: first }));
+    ctx.later(due, (later) => {
+      submit(ctx, later, topic, payer, chunk, true, { number, total, initial: first });
+    });
   }
 }
 

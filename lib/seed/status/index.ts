@@ -3,6 +3,8 @@ import type { Prisma } from "@/lib/db/generated/client";
 import { newId } from "@/lib/status/ids";
 import { incidentUrl } from "@/lib/status/model";
 import type { ComponentStatus, Impact, LifecycleStatus } from "@/lib/status/vocabulary";
+import { buildMonitorSeed, insertMonitorHistory } from "./monitors";
+import { seededRandom } from "./random";
 
 /**
  * Demo data for the status page: a ledger network's three environments, 90
@@ -35,6 +37,10 @@ export async function seedStatus(db: Database, now: Date, newPage?: DemoPage): P
     await tx.incidentComponent.createMany({ data: rows.incidentComponents });
     await tx.incidentUpdate.createMany({ data: rows.updates });
     await tx.incidentUpdateComponent.createMany({ data: rows.updateComponents });
+    const monitors = buildMonitorSeed(page.id, rows.components, rows.groups[0]!.id, now);
+    await tx.component.update({ where: { id: monitors.manualComponentId }, data: { manualStatusAt: now } });
+    await tx.monitor.createMany({ data: monitors.monitors });
+    await insertMonitorHistory(tx, monitors);
     await tx.page.update({ where: { id: page.id }, data: { updatedAt: now, revision: { increment: 1 } } });
     return { seeded: true, ...(createdPage && { createdPage: true as const }) };
   });
@@ -76,18 +82,6 @@ type SeedRows = {
   updates: Prisma.IncidentUpdateCreateManyInput[];
   updateComponents: Prisma.IncidentUpdateComponentCreateManyInput[];
 };
-
-/** mulberry32: small, fast, good enough for demo data. */
-function seededRandom(seed: number): (bound: number) => number {
-  let state = seed >>> 0;
-  return (bound) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * bound);
-  };
-}
 
 export function buildSeed(pageId: string, pageUrl: string, now: Date): SeedRows {
   const random = seededRandom(20261122);

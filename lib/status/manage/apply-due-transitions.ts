@@ -1,13 +1,15 @@
 import type { Database } from "@/lib/db";
-import { dueTransitions } from "../auto-transitions";
+import { dueTransitions, REMINDER_LEAD_MS, reminderDue } from "../auto-transitions";
 import type { Clock } from "../clock";
 import { pathId } from "../manage-schemas";
-import { isMaintenance } from "../model";
+import { isMaintenance, type Incident } from "../model";
 import type { ServiceContext } from "./context";
 import { SCHEDULER_ACTOR } from "./context";
 import { incidentAudit } from "./incident-updates";
-import { incidentIn, lockedIncident } from "./lookups";
+import { lockedIncident } from "./lookups";
 import { moveIncident } from "./move-incident";
+import { enqueueMaintenanceReminder } from "./notify-outbox";
+import type { AuditRecord } from "./transaction";
 import { audited, manageWrite, unchanged } from "./transaction";
 
 /**
@@ -18,7 +20,10 @@ import { audited, manageWrite, unchanged } from "./transaction";
  * several instances (or a read racing the scheduler) never apply a
  * transition twice. Updates are back-dated to the window edge and flagged
  * `deliver_notifications: false`, as Statuspage's automatic ones, but the
- * start and the end of a window still reach subscribers. Returns how many were applied.
+ * start and the end of a window still reach subscribers. The reminder 60
+ * minutes before a window (`scheduled_remind_prior`) is sent the same way:
+ * its outbox row and `scheduled_reminded_at` in one transaction, after the
+ * re-read, so it goes out once. Returns how many transitions and reminders were applied.
  */
 export async function applyDueTransitions(db: Database, clock: Clock): Promise<number> {
   const now = clock();
@@ -28,6 +33,12 @@ export async function applyDueTransitions(db: Database, clock: Clock): Promise<n
       OR: [
         { scheduledAutoInProgress: true, scheduledFor: { lte: now } },
         { scheduledAutoCompleted: true, scheduledUntil: { lte: now } },
+        {
+          status: "scheduled",
+          scheduledRemindPrior: true,
+          scheduledRemindedAt: null,
+          scheduledFor: { lte: new Date(now.getTime() + REMINDER_LEAD_MS), gt: now },
+        },
       ],
     },
     select: { id: true, pageId: true },
@@ -39,15 +50,24 @@ export async function applyDueTransitions(db: Database, clock: Clock): Promise<n
   return applied;
 }
 
-/** The due transitions of one maintenance, as one audited write; none due (another instance was first) changes nothing. */
+/** The due transitions and reminder of one maintenance, as one audited write; none due (another instance was first) changes nothing. */
 function autoTransition(context: ServiceContext, id: string): Promise<number> {
   return manageWrite(context, { scope: "write", schema: pathId, input: id }, async (tx, id, now) => {
     const before = await lockedIncident(tx, context.pageId, id);
-    const due = isMaintenance(before) ? dueTransitions([before], now) : [];
-    if (due.length === 0) return unchanged(0);
-    let current = before;
+    if (!isMaintenance(before)) return unchanged(0);
+    const due = dueTransitions([before], now);
+    const remind = reminderDue(before, now);
+    if (due.length === 0 && !remind) return unchanged(0);
+    const audit: AuditRecord[] = [];
+    let current: Incident = before;
+    if (remind) {
+      await tx.incident.update({ where: { id }, data: { scheduledRemindedAt: now } });
+      current = { ...before, scheduledRemindedAt: now };
+      await enqueueMaintenanceReminder(tx, context.pageId, current, now);
+      audit.push(incidentAudit("remind", before, { before, after: current }));
+    }
     for (const transition of due) {
-      await moveIncident(tx, context.pageId, current, {
+      current = await moveIncident(tx, context.pageId, current, {
         to: transition.to,
         body: undefined,
         statuses: new Map(),
@@ -57,8 +77,8 @@ function autoTransition(context: ServiceContext, id: string): Promise<number> {
         now,
         effectiveAt: transition.at,
       });
-      current = await incidentIn(tx, context.pageId, id);
     }
-    return audited(due.length, incidentAudit("auto_transition", before, { before, after: current }));
+    if (due.length > 0) audit.push(incidentAudit("auto_transition", before, { before, after: current }));
+    return audited(due.length + (remind ? 1 : 0), ...(audit as [...AuditRecord[], AuditRecord]));
   });
 }

@@ -44,8 +44,23 @@ forEachDatabase((getDb) => {
   let renames = 0;
 
   let subscribers = 0;
-  async function fresh(kind: "component" | "group" | "incident" | "subscriber"): Promise<string> {
+  let deliveries = 0;
+  async function fresh(kind: "component" | "group" | "incident" | "subscriber" | "monitor" | "delivery"): Promise<string> {
     const post = (handler: Handler, body: unknown) => h.call(handler, { key: admin, body });
+    if (kind === "delivery") {
+      // A dead letter to a confirmed subscriber: what the retry route takes.
+      const subscriber = await fresh("subscriber");
+      await getDb().sql.query(`UPDATE status.subscriber SET confirmed_at = $2 WHERE id = $1`, [subscriber, START]);
+      const [row] = await getDb().sql.query<{ id: bigint }>(
+        `WITH e AS (INSERT INTO status.notification_event (page_id, kind, data, created_at)
+                    SELECT page_id, 'incident.created', '{}', $2 FROM status.subscriber WHERE id = $1 RETURNING id)
+         INSERT INTO status.notification_delivery (event_id, subscriber_id, idempotency_key, state, attempts, next_attempt_at, last_error)
+         SELECT e.id, $1, $3, 'dead', 8, $2, 'connect ECONNREFUSED' FROM e RETURNING id`,
+        [subscriber, START, `matrix-dead-${++deliveries}`],
+      );
+      return String(row!.id);
+    }
+    if (kind === "monitor") return (await json<{ id: string }>(await post(h.manageApi.createMonitor, { monitor: { component_id: await fresh("component"), name: "Matrix monitor", type: "ledger-freshness" } }))).id;
     if (kind === "subscriber") return (await json<{ id: string }>(await post(h.manageApi.createSubscriber, { subscriber: { email: `matrix${++subscribers}@example.com` } }))).id;
     if (kind === "component") return (await json<ComponentV1>(await post(h.manageApi.createComponent, { component: { name: "Matrix component" } }))).id;
     if (kind === "incident") return (await json<IncidentV1>(await post(h.manageApi.createIncident, { incident: { name: "Matrix incident" } }))).id;
@@ -55,7 +70,7 @@ forEachDatabase((getDb) => {
 
   /** A request the route would accept from an authorized caller: a real id, a valid body. */
   async function validRequest(path: string, operation: Operation): Promise<{ id?: string; body?: unknown }> {
-    const kind = path.includes("/subscribers") ? "subscriber" : path.includes("/component-groups") ? "group" : path.includes("/components") ? "component" : "incident";
+    const kind = path.includes("/notification-deliveries") ? "delivery" : path.includes("/monitors") ? "monitor" : path.includes("/subscribers") ? "subscriber" : path.includes("/component-groups") ? "group" : path.includes("/components") ? "component" : "incident";
     const id = path.includes("{id}") ? await fresh(kind) : undefined;
     const bodies: Partial<Record<Operation, unknown>> = {
       // A new name each time: a rename to the current name changes nothing and writes no audit row.
@@ -67,6 +82,8 @@ forEachDatabase((getDb) => {
       createIncident: { incident: { name: "Created by the matrix", status: "investigating" } },
       updateIncident: { incident: { status: "identified", body: "Updated by the matrix" } },
       createSubscriber: { subscriber: { email: `matrix${++subscribers}@example.com` } },
+      createMonitor: { monitor: { component_id: await fresh("component"), name: "Created by the matrix", type: "ledger-freshness" } },
+      updateMonitor: { monitor: { interval_seconds: 120 } },
     };
     return { id, body: bodies[operation] };
   }
@@ -84,6 +101,7 @@ forEachDatabase((getDb) => {
       "incident_update_component",
       "subscriber",
       "notification_event",
+      "monitor",
     ];
     const parts = await Promise.all(
       tables.map(async (table) => (await getDb().sql.query<{ digest: string | null }>(`SELECT md5(string_agg(t::text, ',' ORDER BY t::text)) AS digest FROM status.${table} t`))[0]?.digest),

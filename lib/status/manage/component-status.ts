@@ -4,7 +4,7 @@ import type { ComponentStatus } from "../vocabulary";
 import { enqueueComponentUpdate } from "./notify-outbox";
 import type { Tx } from "./transaction";
 
-export type StatusCause = "created" | "manual" | "incident" | "maintenance";
+export type StatusCause = "created" | "manual" | "incident" | "maintenance" | "monitor";
 
 /**
  * Sets component statuses inside a write: each real change updates the
@@ -51,4 +51,13 @@ export async function setComponentStatuses(
     affected.push({ componentId: id, name: row.group ? `${row.group.name} - ${row.name}` : row.name, oldStatus, newStatus });
   }
   return affected;
+}
+
+/**
+ * An operator set these components' statuses by hand (a component PATCH, an
+ * incident's `components`): those statuses win over the monitors until the
+ * operator clears them (`status_source: "measured"`).
+ */
+export async function markManualStatuses(tx: Tx, componentIds: readonly string[], at: Date): Promise<void> {
+  if (componentIds.length > 0) await tx.component.updateMany({ where: { id: { in: [...componentIds] } }, data: { manualStatusAt: at } });
 }

@@ -1,10 +1,13 @@
+import type { Prisma } from "@/lib/db/generated/client";
 import { createIncidentBody } from "../manage-schemas";
 import { incidentUrl, type Incident, type LifecycleStatus } from "../model";
+import { toIncident } from "../read/rows";
+import { markManualStatuses } from "./component-status";
 import type { ServiceContext } from "./context";
 import { incidentAudit } from "./incident-updates";
-import { incidentIn } from "./lookups";
 import { moveIncident, requestedMove } from "./move-incident";
 import { newPageRow } from "./new-row";
+import type { Tx } from "./transaction";
 import { audited, manageWrite } from "./transaction";
 
 /**
@@ -15,28 +18,33 @@ import { audited, manageWrite } from "./transaction";
  */
 export function createIncident(context: ServiceContext, body: unknown): Promise<Incident> {
   return manageWrite(context, { scope: "write", schema: createIncidentBody, input: body }, async (tx, { incident: input }, now) => {
-    const page = await tx.page.findUniqueOrThrow({ where: { id: context.pageId }, select: { url: true } });
     const initial: LifecycleStatus = input.scheduled_for !== undefined ? "scheduled" : "investigating";
-    const row = newPageRow(context.pageId, now);
-    const id = row.id;
-    await tx.incident.create({
-      data: {
-        ...row,
-        name: input.name,
-        status: initial,
-        impact: "none",
-        impactOverride: input.impact_override ?? null,
-        shortlink: incidentUrl(page.url, id),
-        startedAt: now,
-        scheduledFor: input.scheduled_for ?? null,
-        scheduledUntil: input.scheduled_until ?? null,
-        scheduledAutoInProgress: input.scheduled_auto_in_progress ?? false,
-        scheduledAutoCompleted: input.scheduled_auto_completed ?? false,
-        scheduledRemindPrior: input.scheduled_remind_prior ?? false,
-      },
+    const created = await insertIncident(tx, context.pageId, now, {
+      name: input.name,
+      status: initial,
+      impactOverride: input.impact_override ?? null,
+      scheduledFor: input.scheduled_for ?? null,
+      scheduledUntil: input.scheduled_until ?? null,
+      scheduledAutoInProgress: input.scheduled_auto_in_progress ?? false,
+      scheduledAutoCompleted: input.scheduled_auto_completed ?? false,
+      scheduledRemindPrior: input.scheduled_remind_prior ?? false,
     });
-    await moveIncident(tx, context.pageId, await incidentIn(tx, context.pageId, id), requestedMove(input, input.status ?? initial, now));
-    const created = await incidentIn(tx, context.pageId, id);
-    return audited(created, incidentAudit("create", created, { before: null, after: created }));
+    if (initial === "investigating") await markManualStatuses(tx, Object.keys(input.components ?? {}), now);
+    const incident = await moveIncident(tx, context.pageId, created, requestedMove(input, input.status ?? initial, now));
+    return audited(incident, incidentAudit("create", incident, { before: null, after: incident }));
   });
+}
+
+/** A new incident row in its kind's first status, before its first update (the monitors' incidents are made this way too). */
+export async function insertIncident(
+  tx: Tx,
+  pageId: string,
+  now: Date,
+  fields: Pick<Prisma.IncidentUncheckedCreateInput, "name" | "status" | "impactOverride" | "scheduledFor" | "scheduledUntil" | "scheduledAutoInProgress" | "scheduledAutoCompleted" | "scheduledRemindPrior">,
+): Promise<Incident> {
+  const page = await tx.page.findUniqueOrThrow({ where: { id: pageId }, select: { url: true } });
+  const row = newPageRow(pageId, now);
+  const created = await tx.incident.create({ data: { ...row, ...fields, impact: "none", shortlink: incidentUrl(page.url, row.id), startedAt: now } });
+  // Brand new: no updates and no components yet, so the row is the whole incident.
+  return toIncident({ ...created, updates: [], components: [] });
 }

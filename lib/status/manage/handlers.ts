@@ -20,8 +20,10 @@ import { deleteIncident } from "./delete-incident";
 import type { GroupView } from "./group-view";
 import { groupView } from "./group-view";
 import { consumeWriteAllowance } from "./rate-limit";
-import { componentGroupV1, componentV1, incidentV1, subscriberV1 } from "./serialize-v1";
+import { createMonitor, deleteMonitor, updateMonitor } from "./monitors";
+import { componentGroupV1, componentV1, incidentV1, monitorV1, subscriberV1 } from "./serialize-v1";
 import { createSubscriber, resendConfirmation, unsubscribeSubscriber } from "./subscribers";
+import { DELIVERY_STATES, deliveryInclude, deliveryV1, retryDelivery } from "./deliveries";
 import { updateComponent } from "./update-component";
 import { updateComponentGroup } from "./update-component-group";
 import { updateIncident } from "./update-incident";
@@ -181,6 +183,48 @@ export function createManageHandlers(deps: ManageDependencies) {
     ),
     deleteSubscriber: endpoint("write", async (call) => json(subscriberV1(call.page, await unsubscribeSubscriber(call.context, call.id)))),
     resendSubscriberConfirmation: endpoint("write", async (call) => json(subscriberV1(call.page, await resendConfirmation(call.context, call.id)), 201)),
+
+    /** Our own: the page's monitors, oldest first; `component_id` narrows to one component's. */
+    listMonitors: endpoint("read", async (call) => {
+      const componentId = new URL(call.request.url).searchParams.get("component_id");
+      const rows = await call.context.db.prisma.monitor.findMany({
+        where: { pageId: call.page.id, ...(componentId ? { componentId } : {}) },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      });
+      return json(rows.map((row) => monitorV1(call.page, row)));
+    }),
+    getMonitor: endpoint("read", async (call) => {
+      const row = await call.context.db.prisma.monitor.findFirst({ where: { id: call.id, pageId: call.page.id } });
+      if (!row) throw notFound("Monitor not found");
+      return json(monitorV1(call.page, row));
+    }),
+    createMonitor: endpoint("write", async (call) => json(monitorV1(call.page, await createMonitor(call.context, await readRequestBody(call.request))), 201)),
+    updateMonitor: endpoint("write", async (call) => json(monitorV1(call.page, await updateMonitor(call.context, call.id, await readRequestBody(call.request))))),
+    deleteMonitor: endpoint("write", async (call) => json(monitorV1(call.page, await deleteMonitor(call.context, call.id)))),
+    /** Our own: notification deliveries in one state (`dead` unless asked: the dead letters), newest first. */
+    listDeliveries: endpoint("read", async (call) => {
+      const url = new URL(call.request.url);
+      const limit = integerParam(url, "limit", 100, 1, 1000);
+      const page = integerParam(url, "page", 1, 1, 1_000_000);
+      const state = url.searchParams.get("state") ?? "dead";
+      if (!(DELIVERY_STATES as readonly string[]).includes(state)) throw invalidParameter("state", `one of ${DELIVERY_STATES.join(", ")}`);
+      const rows = await call.context.db.prisma.notificationDelivery.findMany({
+        where: { state, event: { pageId: call.page.id } },
+        include: deliveryInclude,
+        orderBy: { id: "desc" },
+        take: limit,
+        skip: (page - 1) * limit,
+      });
+      return json(rows.map((row) => deliveryV1(call.page, row)));
+    }),
+    retryDelivery: endpoint("write", async (call) => {
+      const id = await retryDelivery(call.context, call.id);
+      const row = await call.context.db.prisma.notificationDelivery.findUniqueOrThrow({
+        where: { id },
+        include: deliveryInclude,
+      });
+      return json(deliveryV1(call.page, row));
+    }),
 
     /** Our own: the page's audit log, newest first; `before_id` pages back. */
     listAuditLog: endpoint("read", async (call) => {

@@ -41,6 +41,7 @@ export async function requireGroup(tx: Tx, pageId: string, id: string, field: st
 
 /** Component ids given in a body must all exist on this page (400 on the first unknown one). */
 export async function requireComponents(tx: Tx, pageId: string, ids: readonly string[], field: string): Promise<void> {
+  if (ids.length === 0) return;
   const found = await tx.component.findMany({ where: { pageId, id: { in: [...ids] } }, select: { id: true } });
   const known = new Set(found.map((row) => row.id));
   const index = ids.findIndex((id) => !known.has(id));

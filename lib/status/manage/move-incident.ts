@@ -8,7 +8,7 @@ import type { ComponentStatus } from "../vocabulary";
 import { ACTIVE_MAINTENANCE_STATUSES, impactOfComponentStatus, worstIndicator } from "../vocabulary";
 import { setComponentStatuses } from "./component-status";
 import { attachComponents, insertUpdate } from "./incident-updates";
-import { requireComponents } from "./lookups";
+import { incidentIn, requireComponents } from "./lookups";
 import { applyWindow, closeWindow } from "./maintenance-window";
 import { enqueueIncidentNotification } from "./notify-outbox";
 import type { Tx } from "./transaction";
@@ -71,8 +71,9 @@ export function illegalMove(kind: LifecycleKind, from: LifecycleStatus, to: Life
  * window is active and are restored when it completes), sets the lifecycle
  * timestamps and appends the update with its component snapshot; when
  * the move notifies, its outbox event goes in the same transaction.
+ * Returns the incident as it is after the move.
  */
-export async function moveIncident(tx: Tx, pageId: string, incident: Incident, move: Move): Promise<void> {
+export async function moveIncident(tx: Tx, pageId: string, incident: Incident, move: Move): Promise<Incident> {
   const kind: LifecycleKind = isMaintenance(incident) ? "maintenance" : "incident";
   if (!canMove(kind, incident.status, move.to)) throw illegalMove(kind, incident.status, move.to);
   const mentioned = [...move.componentIds, ...move.statuses.keys()];
@@ -117,7 +118,9 @@ export async function moveIncident(tx: Tx, pageId: string, incident: Incident, m
     deliverNotifications: move.deliverNotifications,
     affected,
   });
-  if (move.notify) await enqueueIncidentNotification(tx, pageId, incident, move.to, move.now);
+  const after = await incidentIn(tx, pageId, incident.id);
+  if (move.notify) await enqueueIncidentNotification(tx, pageId, incident, after, move.now);
+  return after;
 }
 
 /** The listed components as they are (old = new): what an update that changes none of them records. */

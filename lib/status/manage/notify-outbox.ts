@@ -3,7 +3,6 @@ import type { Incident, LifecycleStatus } from "../model";
 import { isMaintenance } from "../model";
 import { toComponent, toPage } from "../read/rows";
 import type { ComponentStatus } from "../vocabulary";
-import { incidentIn } from "./lookups";
 import { incidentV1 } from "./serialize-v1";
 import type { Tx } from "./transaction";
 
@@ -13,6 +12,7 @@ export type NotificationKind =
   | "incident.updated"
   | "incident.resolved"
   | "maintenance.scheduled"
+  | "maintenance.reminder"
   | "maintenance.started"
   | "maintenance.updated"
   | "maintenance.completed"
@@ -52,20 +52,22 @@ export function incidentKind(before: Incident, to: LifecycleStatus): Notificatio
   return to === "resolved" ? "incident.resolved" : "incident.updated";
 }
 
-/** An incident or maintenance update, snapshotted as the manage API shows the incident right after it. */
-export async function enqueueIncidentNotification(tx: Tx, pageId: string, before: Incident, to: LifecycleStatus, at: Date): Promise<void> {
+/** An incident or maintenance update (`after` the incident right after it, `before` as it was), snapshotted as the manage API shows it. */
+export function enqueueIncidentNotification(tx: Tx, pageId: string, before: Incident, after: Incident, at: Date): Promise<void> {
+  return enqueueIncidentSnapshot(tx, pageId, after, incidentKind(before, after.status), at);
+}
+
+/** A maintenance's reminder, 60 minutes before its window: the maintenance as it stands. */
+export function enqueueMaintenanceReminder(tx: Tx, pageId: string, maintenance: Incident, at: Date): Promise<void> {
+  return enqueueIncidentSnapshot(tx, pageId, maintenance, "maintenance.reminder", at);
+}
+
+async function enqueueIncidentSnapshot(tx: Tx, pageId: string, incident: Incident, kind: NotificationKind, at: Date): Promise<void> {
   // One after the other: a transaction is one connection.
   const pageRow = await tx.page.findUniqueOrThrow({ where: { id: pageId } });
-  const after = await incidentIn(tx, pageId, before.id);
-  const components = await tx.component.findMany({ where: { pageId, id: { in: [...after.componentIds] } } });
+  const components = incident.componentIds.length > 0 ? await tx.component.findMany({ where: { pageId, id: { in: [...incident.componentIds] } } }) : [];
   const byId = new Map(components.map((row) => [row.id, toComponent(row)]));
-  await enqueue(tx, {
-    pageId,
-    kind: incidentKind(before, to),
-    componentIds: after.componentIds,
-    data: { incident: incidentV1(toPage(pageRow), after, byId) },
-    at,
-  });
+  await enqueue(tx, { pageId, kind, componentIds: incident.componentIds, data: { incident: incidentV1(toPage(pageRow), incident, byId) }, at });
 }
 
 /** A component's status change, as Statuspage's `component_update` webhook carries it. */

@@ -1,8 +1,9 @@
-import type { Subscriber } from "@/lib/db/generated/client";
+import type { Monitor, Subscriber } from "@/lib/db/generated/client";
 import type { Component, ComponentGroup, Incident, IncidentUpdate, Page } from "../model";
 import { effectiveImpact, isMaintenance } from "../model";
 import { groupChildren, newestFirst, serializeGroup } from "../serialize";
 import { formatCalendarDate, formatTimestamp } from "../time";
+import { redactedConfig } from "../monitors/config";
 import { MAINTENANCE_IMPACT } from "../vocabulary";
 
 /**
@@ -66,6 +67,8 @@ export function incidentV1(page: Page, incident: Incident, components: ReadonlyM
     scheduled_auto_completed: incident.scheduledAutoCompleted,
     scheduled_auto_in_progress: incident.scheduledAutoInProgress,
     scheduled_for: at(incident.scheduledFor),
+    scheduled_remind_prior: incident.scheduledRemindPrior,
+    scheduled_reminded_at: at(incident.scheduledRemindedAt),
     scheduled_until: at(incident.scheduledUntil),
     shortlink: incident.shortlink,
     started_at: at(incident.startedAt),
@@ -121,5 +124,36 @@ export function subscriberV1(page: Page, subscriber: Subscriber, options: { with
     unsubscribed_at: at(subscriber.unsubscribedAt),
     purge_at: null,
     ...(options.withSecret && subscriber.webhookSecret ? { webhook_secret: subscriber.webhookSecret } : {}),
+  };
+}
+
+/**
+ * A monitor (our extension): its settings as the manage API takes them, and
+ * what it measures now (`status` after hysteresis, `next_run_at`). Headers
+ * of an http monitor are the operator's own and may hold credentials: only
+ * their names are shown.
+ */
+export function monitorV1(page: Page, monitor: Monitor) {
+  const at = (date: Date | null) => (date ? formatTimestamp(date, page.timeZone) : null);
+  return {
+    id: monitor.id,
+    page_id: monitor.pageId,
+    component_id: monitor.componentId,
+    name: monitor.name,
+    type: monitor.type,
+    config: redactedConfig(monitor.config),
+    interval_seconds: monitor.intervalSeconds,
+    timeout_ms: monitor.timeoutMs,
+    thresholds: monitor.thresholds,
+    fail_after: monitor.failAfter,
+    recover_after: monitor.recoverAfter,
+    auto_incident: monitor.autoIncident,
+    enabled: monitor.enabled,
+    status: monitor.status,
+    consecutive_failures: monitor.consecutiveFailures,
+    last_check_at: at(monitor.lastCheckAt),
+    next_run_at: at(monitor.nextRunAt),
+    created_at: at(monitor.createdAt),
+    updated_at: at(monitor.updatedAt),
   };
 }

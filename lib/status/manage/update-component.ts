@@ -1,12 +1,13 @@
 import { updateComponentBody } from "../manage-schemas";
 import type { Component } from "../model";
 import type { ServiceContext } from "./context";
-import { setComponentStatuses } from "./component-status";
+import { markManualStatuses, setComponentStatuses } from "./component-status";
 import { lockedComponent, requireGroup } from "./lookups";
+import { clearManualStatus } from "./measured-status";
 import { positionAfterLast, repackPositions } from "./positions";
 import { audited, manageWrite } from "./transaction";
 
-/** PATCH /components/{id}: fields, group membership (moves to the end of the new container), status with history. */
+/** PATCH /components/{id}: fields, group membership (moves to the end of the new container), status with history, whose status is in force. */
 export function updateComponent(context: ServiceContext, id: string, body: unknown): Promise<Component> {
   return manageWrite(context, { scope: "write", schema: updateComponentBody, input: body }, async (tx, { component: input }, now) => {
     const before = await lockedComponent(tx, context.pageId, id);
@@ -38,7 +39,10 @@ export function updateComponent(context: ServiceContext, id: string, body: unkno
         field: "component",
       });
     }
+    if (input.status || input.status_source === "manual") await markManualStatuses(tx, [id], now);
+    // Cleared: the monitors' status applies at once, not at their next check.
+    const followed = input.status_source === "measured" ? await clearManualStatus(tx, context.pageId, id, now) : null;
     const after = await lockedComponent(tx, context.pageId, id);
-    return audited(after, { entityType: "component", verb: "update", entityId: id, before, after });
+    return audited(after, ...(followed?.incidents ?? []), { entityType: "component", verb: "update", entityId: id, before, after });
   });
 }

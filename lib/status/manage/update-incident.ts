@@ -3,6 +3,7 @@ import { updateIncidentBody } from "../manage-schemas";
 import type { Incident } from "../model";
 import { isMaintenance } from "../model";
 import { INCIDENT_STATUSES, MAINTENANCE_STATUSES } from "../vocabulary";
+import { markManualStatuses } from "./component-status";
 import type { ServiceContext } from "./context";
 import { incidentAudit } from "./incident-updates";
 import { incidentIn, lockedIncident } from "./lookups";
@@ -38,14 +39,15 @@ export function updateIncident(context: ServiceContext, id: string, body: unknow
         scheduledAutoInProgress: input.scheduled_auto_in_progress,
         scheduledAutoCompleted: input.scheduled_auto_completed,
         scheduledRemindPrior: input.scheduled_remind_prior,
+        // A window moved to a new start is reminded again, before that start.
+        ...(input.scheduled_for && input.scheduled_for.getTime() !== before.scheduledFor?.getTime() && { scheduledRemindedAt: null }),
         updatedAt: now,
       },
     });
     const postsUpdate = [input.status, input.body, input.components, input.component_ids].some((value) => value !== undefined);
-    if (postsUpdate) {
-      await moveIncident(tx, context.pageId, await incidentIn(tx, context.pageId, id), requestedMove(input, input.status ?? before.status, now));
-    }
-    const after = await incidentIn(tx, context.pageId, id);
+    if (postsUpdate && !maintenance) await markManualStatuses(tx, Object.keys(input.components ?? {}), now);
+    const edited = await incidentIn(tx, context.pageId, id);
+    const after = postsUpdate ? await moveIncident(tx, context.pageId, edited, requestedMove(input, input.status ?? before.status, now)) : edited;
     return audited(after, incidentAudit("update", before, { before, after }));
   });
 }

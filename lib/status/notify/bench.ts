@@ -8,9 +8,9 @@
  * NOTIFY_BENCH_PORT (default 3293).
  */
 import { performance } from "node:perf_hooks";
-import { openDatabase, type Database } from "@/lib/db/open";
-import { readMigrations } from "@/lib/db/migrations";
-import { migrate } from "@/lib/db/migrator";
+import { describeMachine, formatMachine } from "@/lib/bench/machine";
+import type { Database } from "@/lib/db/open";
+import { openBenchStatusDatabase } from "../bench-database";
 import { systemClock } from "../clock";
 import { SCHEDULER_ACTOR } from "../manage/context";
 import { createIncident } from "../manage/create-incident";
@@ -23,13 +23,11 @@ const COMMIT_TARGET_MS = 100;
 const PAGE_ID = "benchnotify0";
 
 const receiver = await startWebhookReceiver(Number(process.env.NOTIFY_BENCH_PORT ?? 3293));
-const postgresUrl = process.env.BENCH_POSTGRES_URL?.trim();
-const db = await openDatabase(postgresUrl ? { kind: "postgres", url: postgresUrl } : { kind: "pglite", dataDir: null }, { poolSize: 8 });
+const now = new Date();
+const { db, engine: database } = await openBenchStatusDatabase(PAGE_ID, now);
 try {
-  await migrate(db.sql, readMigrations());
-  const now = new Date();
-  await db.prisma.page.create({ data: { id: PAGE_ID, name: "Bench", url: "http://localhost:3000", timeZone: "Etc/UTC", updatedAt: now } });
-  const database = postgresUrl ? "PostgreSQL" : "PGlite";
+  // Commit times are wall-clock: on a shared machine they grow with its load, so it is printed with them.
+  console.log(`machine: ${formatMachine(describeMachine())}`);
   // Warm-up, then the same write with nobody to notify, for comparison; their events reach no one.
   await timeWrites(db, "warm-up");
   const alone = await timeWrites(db, "alone");
@@ -53,6 +51,7 @@ try {
     if (report.events + report.delivered + report.failed + report.dead === 0) break;
   }
   const seconds = (performance.now() - started) / 1000;
+  console.log(`machine after delivery: ${formatMachine(describeMachine())}`);
   console.log(`fan-out of ${WRITES} writes to ${fannedOut} deliveries: ${fanOutMs.toFixed(0)} ms; one worker delivered ${delivered} webhooks in ${seconds.toFixed(1)} s: ${(delivered / seconds).toFixed(0)}/s (local receiver ${receiver.received.length} requests)`);
 } finally {
   await db.close();

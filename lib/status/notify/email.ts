@@ -16,6 +16,7 @@ const SUBJECT_PREFIX: Record<string, string> = {
   "incident.updated": "Incident update",
   "incident.resolved": "Resolved",
   "maintenance.scheduled": "Scheduled maintenance",
+  "maintenance.reminder": "Maintenance starts in 1 hour",
   "maintenance.started": "Maintenance in progress",
   "maintenance.updated": "Maintenance update",
   "maintenance.completed": "Maintenance completed",

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forEachDatabase } from "@/lib/db/testing/databases";
 import type { Handler } from "@/lib/http/handler";
 import { route } from "@/lib/http/handler";
+import { applyDueTransitions } from "../manage/apply-due-transitions";
 import { ensureBootstrapApiKey } from "../manage/bootstrap-key";
 import { createSubscriptionLinkHandlers } from "../subscription-links-api";
 import type { ComponentV1, IncidentV1 } from "../testing/harness";
@@ -181,6 +182,82 @@ forEachDatabase((getDb, kind) => {
       expect(mailsTo("page@example.com").map((mail) => mail.subject)).toContain("[Hedera Status] New incident: After unsubscribing");
       const [entry] = await getDb().prisma.auditLogEntry.findMany({ orderBy: { id: "desc" }, where: { action: "subscriber.unsubscribe" } });
       expect(entry?.actor).toBe("subscriber");
+    });
+  });
+
+  describe("the maintenance reminder", () => {
+    const HOUR = 3_600_000;
+    type Maintenance = IncidentV1 & { scheduled_remind_prior: boolean; scheduled_reminded_at: string | null };
+    const reminders = (path: string) =>
+      receiver.received.filter((hook) => hook.path === `/${kind}/${path}` && parsed(hook).meta.event === "maintenance.reminder").map(parsed);
+    const remindedMails = () => smtp.mails.filter((mail) => mail.subject?.startsWith("[Hedera Status] Maintenance starts in 1 hour: "));
+    const get = async (id: string) => json<Maintenance>(await admin(api.getIncident, { params: { id } }));
+    let maintenance: Maintenance;
+    let start: Date;
+
+    beforeAll(async () => {
+      receiver.state.answer = () => 200;
+      start = new Date(h.now().getTime() + 3 * HOUR);
+      const window = { scheduled_for: start.toISOString(), scheduled_until: new Date(start.getTime() + HOUR).toISOString() };
+      const create = (name: string, remind: boolean) =>
+        admin(api.createIncident, { body: { incident: { name, ...window, scheduled_remind_prior: remind, components: { [components.a]: "under_maintenance" } } } });
+      const response = await create("Database upgrade", true);
+      expect(response.status, await response.clone().text()).toBe(201);
+      maintenance = await json<Maintenance>(response);
+      expect((await create("Quiet upgrade", false)).status).toBe(201);
+      await drain();
+    });
+
+    it("the manage API shows scheduled_remind_prior, and scheduled_reminded_at null until the reminder", () => {
+      expect(maintenance).toMatchObject({ scheduled_remind_prior: true, scheduled_reminded_at: null });
+    });
+
+    it("nothing before 60 minutes ahead", async () => {
+      h.clock.time = new Date(start.getTime() - HOUR - 1_000);
+      expect(await applyDueTransitions(getDb(), h.now)).toBe(0);
+      await drain();
+      expect(reminders("page")).toEqual([]);
+    });
+
+    it("at 60 minutes ahead, one reminder however many schedulers run at once, to the subscribers the maintenance concerns", async () => {
+      h.clock.time = new Date(start.getTime() - HOUR);
+      const applied = await Promise.all([1, 2, 3].map(() => applyDueTransitions(getDb(), h.now)));
+      expect(applied.reduce((sum, count) => sum + count, 0)).toBe(1);
+      later(60_000);
+      expect(await applyDueTransitions(getDb(), h.now)).toBe(0);
+      await drain();
+      for (const path of ["page", "a"]) {
+        expect(reminders(path).map((hook) => hook.incident?.name)).toEqual(["Database upgrade"]);
+      }
+      expect(reminders("c")).toEqual([]);
+      expect(remindedMails().map(to).sort()).toEqual(["page@example.com", "pending@example.com"]);
+      expect(remindedMails()[0]!.subject).toBe("[Hedera Status] Maintenance starts in 1 hour: Database upgrade");
+      expect(await get(maintenance.id)).toMatchObject({ status: "scheduled", scheduled_reminded_at: new Date(start.getTime() - HOUR).toISOString() });
+      const audits = await getDb().prisma.auditLogEntry.findMany({ where: { action: "scheduled_maintenance.remind", entityId: maintenance.id } });
+      expect(audits).toHaveLength(1);
+    });
+
+    it("a window moved to a later start is reminded again before it; none after the start", async () => {
+      start = new Date(start.getTime() + 2 * HOUR);
+      const moved = await admin(api.updateIncident, {
+        method: "PATCH",
+        params: { id: maintenance.id },
+        body: { incident: { scheduled_for: start.toISOString(), scheduled_until: new Date(start.getTime() + HOUR).toISOString() } },
+      });
+      expect(await json<Maintenance>(moved)).toMatchObject({ scheduled_reminded_at: null });
+      h.clock.time = new Date(start.getTime() - HOUR / 2);
+      expect(await applyDueTransitions(getDb(), h.now)).toBe(1);
+      await drain();
+      expect(reminders("page")).toHaveLength(2);
+
+      const late = await json<Maintenance>(
+        await admin(api.createIncident, {
+          body: { incident: { name: "Missed reminder", scheduled_for: h.now().toISOString(), scheduled_until: new Date(h.now().getTime() + HOUR).toISOString(), scheduled_remind_prior: true } },
+        }),
+      );
+      later(1_000);
+      expect(await applyDueTransitions(getDb(), h.now)).toBe(0);
+      expect(await get(late.id)).toMatchObject({ scheduled_reminded_at: null });
     });
   });
 

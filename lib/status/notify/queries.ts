@@ -97,12 +97,16 @@ export async function claimDeliveries(sql: SqlClient, now: Date, leaseUntil: Dat
   return rows.map((row) => ({ ...row, data: typeof row.data === "string" ? (JSON.parse(row.data) as Record<string, unknown>) : row.data }));
 }
 
-/** Done, if the lease is still ours (a worker whose lease ran out does not overwrite the next one's result). */
-export async function markDelivered(sql: SqlClient, delivery: ClaimedDelivery, at: Date): Promise<void> {
+/**
+ * Done, for deliveries of one claim (they share its lease), where the lease
+ * is still ours: a worker whose lease ran out does not overwrite the next one's result.
+ */
+export async function markDelivered(sql: SqlClient, deliveries: readonly ClaimedDelivery[], at: Date): Promise<void> {
+  if (deliveries.length === 0) return;
   await sql.query(
     `UPDATE status.notification_delivery SET state = 'delivered', delivered_at = $3, lease_until = NULL, last_error = NULL
-      WHERE id = $1 AND lease_until = $2`,
-    [delivery.id, delivery.lease_until, at],
+      WHERE id = ANY($1::bigint[]) AND lease_until = $2`,
+    [deliveries.map((delivery) => delivery.id.toString()), deliveries[0]!.lease_until, at],
   );
 }
 

@@ -5,14 +5,17 @@ import { EVENT_HEADER, IDEMPOTENCY_HEADER, SIGNATURE_HEADER, signatureHeader } f
 
 /** Statuspage's webhook envelope: `meta`, `page`, then `incident` or `component_update` + `component` as the event holds them. */
 export function webhookBody(delivery: ClaimedDelivery, status: PageStatus): string {
+  const links = subscriptionLinks(delivery.page_url, delivery);
   return JSON.stringify({
     meta: {
-      unsubscribe: subscriptionLinks(delivery.page_url, delivery).unsubscribe,
+      unsubscribe: links.unsubscribe,
       documentation: `${delivery.page_url}/api/docs`,
       event: delivery.kind,
     },
     page: { id: delivery.page_id, status_indicator: status.indicator, status_description: status.description },
     ...delivery.data,
+    // A webhook subscribed from the public page proves it is its owner's by following this link (the manage page shows its signing secret).
+    ...(delivery.kind === "subscriber.confirmation" && { subscription: { confirm_url: links.confirm, manage_url: links.manage } }),
   });
 }
 

@@ -67,6 +67,8 @@ export function toIncident(row: IncidentRow): Incident {
     scheduledUntil: row.scheduledUntil,
     scheduledAutoInProgress: row.scheduledAutoInProgress,
     scheduledAutoCompleted: row.scheduledAutoCompleted,
+    scheduledRemindPrior: row.scheduledRemindPrior,
+    scheduledRemindedAt: row.scheduledRemindedAt,
     updates: row.updates.map((update) => ({
       id: update.id,
       incidentId: update.incidentId,

@@ -107,6 +107,8 @@ export function incidentFromSample(sample: SampleIncident): Incident {
     scheduledUntil: window?.until ?? null,
     scheduledAutoInProgress: false,
     scheduledAutoCompleted: false,
+    scheduledRemindPrior: false,
+    scheduledRemindedAt: null,
     updates: sample.incident_updates.map(updateFromSample),
     componentIds: sample.components.map((component) => component.id),
   };

@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { EntryDetail } from "@/components/incidents/entry-detail";
+import { SubscribeForm } from "@/components/subscriptions/subscribe-form";
 import { StatusLabel } from "@/components/status/status-label";
 import { IMPACT_TONE } from "@/components/status/tone";
 import { LocalTime } from "@/components/time/local-time";
 import { formatDuration } from "@/lib/pages/format";
 import { loadIncidentDetail } from "@/lib/pages/incident-detail";
+import { loadComponentChoices } from "@/lib/pages/subscription";
 import { IMPACT_LABEL, LIFECYCLE_STATUS_LABEL } from "@/lib/status/labels";
 import { effectiveImpact, isMaintenance } from "@/lib/status/model";
 import { UNRESOLVED_INCIDENT_STATUSES } from "@/lib/status/vocabulary";
@@ -31,18 +33,23 @@ export default async function IncidentPage({ params }: Props) {
   const open = UNRESOLVED_INCIDENT_STATUSES.includes(incident.status);
   const end = incident.resolvedAt;
   return (
-    <EntryDetail
-      name={incident.name}
-      label={<StatusLabel tone={IMPACT_TONE[impact]} label={IMPACT_LABEL[impact]} />}
-      facts={[
-        { term: "Status", detail: LIFECYCLE_STATUS_LABEL[incident.status] },
-        { term: "Started", detail: <LocalTime iso={incident.startedAt.toISOString()} /> },
-        { term: "Resolved", detail: end ? <LocalTime iso={end.toISOString()} /> : "Not yet" },
-        { term: "Duration", detail: end ? formatDuration(end.getTime() - incident.startedAt.getTime()) : "Ongoing" },
-      ]}
-      components={components}
-      updates={incident.updates}
-      live={open}
-    />
+    <>
+      <EntryDetail
+        name={incident.name}
+        label={<StatusLabel tone={IMPACT_TONE[impact]} label={IMPACT_LABEL[impact]} />}
+        facts={[
+          { term: "Status", detail: LIFECYCLE_STATUS_LABEL[incident.status] },
+          { term: "Started", detail: <LocalTime iso={incident.startedAt.toISOString()} /> },
+          { term: "Resolved", detail: end ? <LocalTime iso={end.toISOString()} /> : "Not yet" },
+          { term: "Duration", detail: end ? formatDuration(end.getTime() - incident.startedAt.getTime()) : "Ongoing" },
+        ]}
+        components={components}
+        updates={incident.updates}
+        live={open}
+      />
+      <div className="mt-10">
+        <SubscribeForm choices={await loadComponentChoices()} />
+      </div>
+    </>
   );
 }

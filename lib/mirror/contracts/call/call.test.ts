@@ -288,12 +288,16 @@ forEachDatabase((getDb) => {
 
     it.each([
       ["an HTS write (transferToken)", longZero(0x167), "0xeca36917"],
-      ["the exchange rate contract", longZero(0x168), `0x2e3cff6a${word(100)}`],
       ["HAS", longZero(0x16a), "0x12345678"],
       ["HSS", longZero(0x16b), "0x12345678"],
-      ["a token's HIP-719 proxy", longZero(ID.token), "0x06fdde03"],
+      ["an ERC write through a token's HIP-719 proxy (transfer)", longZero(ID.token), `0xa9059cbb${word(ID.payer)}${word(1)}`],
     ])("%s answers 501", async (_name, to, data) => {
       expect(await call(to, data)).toMatchObject({ status: 501, body: web3(["Not Implemented", "", ""]) });
+    });
+
+    it("a token entity without its token row reverts a facade read with INVALID_TOKEN_ID; 0x168 without an exchange-rate file halts", async () => {
+      expect((await call(longZero(ID.token), "0x06fdde03")).body).toEqual(web3(["CONTRACT_REVERT_EXECUTED", "", `0x${Buffer.from("INVALID_TOKEN_ID").toString("hex")}`]));
+      expect((await call(longZero(0x168), `0x2e3cff6a${word(100)}`)).body).toEqual(web3(["CONTRACT_EXECUTION_EXCEPTION", "", "0x"]));
     });
 
     const G1 = `${word(1)}${word(2)}`;
@@ -318,8 +322,17 @@ forEachDatabase((getDb) => {
       expect((await call(longZero(num), `0x${input}`)).body).toEqual({ result: output });
     });
 
-    it("answers 501 for the KZG point evaluation precompile, whose trusted setup is not loaded", async () => {
-      expect(await call(longZero(10), `0x${"00".repeat(192)}`)).toMatchObject({ status: 501, body: web3(["Not Implemented", "", ""]) });
+    // go-ethereum's pointEvaluation1 (core/vm/testdata/precompiles/pointEvaluation.json): versioned hash, z, y, commitment, proof.
+    const POINT_EVALUATION =
+      "01e798154708fe7789429634053cbf9f99b619f9f084048927333fce637f549b564c0a11a0f704f4fc3e8acfe0f8245f0ad1347b378fbf96e206da11a5d36306" +
+      "24d25032e67a7e6a4910df5834b8fe70e6bcfeeac0352434196bdf4b2485d5a18f59a8d2a1a625a17f3fea0fe5eb8c896db3764f3185481bc22f91b4aaffcca2" +
+      "5f26936857bc3a7c2539ea8ec3a952b7873033e038326e87ed3e1276fd140253fa08e9fc25fb2d9a98527fc22a2c9612fbeafdad446cbc7bcdbdcd780af2c16a";
+
+    it("runs the KZG point evaluation precompile on go-ethereum's vector, and fails a wrong evaluation or length", async () => {
+      expect((await call(longZero(10), `0x${POINT_EVALUATION}`)).body).toEqual({ result: `0x${word(4096)}73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001` });
+      const wrongY = `${POINT_EVALUATION.slice(0, 190)}${POINT_EVALUATION[190] === "0" ? "1" : "0"}${POINT_EVALUATION.slice(191)}`;
+      expect((await call(longZero(10), `0x${wrongY}`)).body).toEqual(web3(["CONTRACT_EXECUTION_EXCEPTION", "", "0x"]));
+      expect((await call(longZero(10), `0x${POINT_EVALUATION.slice(2)}`)).body).toEqual(web3(["CONTRACT_EXECUTION_EXCEPTION", "", "0x"]));
     });
   });
 

@@ -11,6 +11,7 @@ import type { CallRequest } from "./request";
 import { blockHashes, resolveBlock, type LatestBlock } from "./block-context";
 import { executionFailure, notImplemented, serviceUnavailable } from "./errors";
 import { searchGas } from "./estimate";
+import { systemContext } from "./system-context";
 import { failureOf } from "./statuses";
 
 /** The treasury 0.0.2 pays for a call that names no sender (`systemEntity.treasuryAccount()`). */
@@ -50,6 +51,7 @@ export async function processCall(request: CallRequest, environment: CallEnviron
     return await pools.for(hardforkAt(pools.chainId, block.context.number)).use(async (pooled) => {
       pooled.scope.blockHash = blockHashes(sql, block.context.number);
       pooled.scope.deadline = environment.deadline;
+      pooled.scope.system = systemContext({ sql, asOf: block.asOf, system, caches }, reader, { chainId: pools.chainId, now: environment.now, seed: block.context.prevRandao });
       const run = (gas: bigint): Promise<ExecutionOutcome> =>
         execute(pooled, reader, block.context, { caller, to, data: request.data, value: request.value, gas } satisfies Execution);
 

@@ -63,3 +63,11 @@ export function createThrottle(settings: ThrottleSettings, now: () => number = (
     },
   };
 }
+
+/** A request bucket alone (upstream's opcode throttle): 429 when a second's worth has been taken. */
+export function createRequestThrottle(requestsPerSecond: number, now: () => number = () => performance.now()): () => void {
+  const requests = new TokenBucket(requestsPerSecond, now);
+  return () => {
+    if (!requests.tryTake(1)) throw tooManyRequests("Requests per second rate limit exceeded");
+  };
+}

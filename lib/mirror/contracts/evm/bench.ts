@@ -2,15 +2,20 @@
  * In-process benchmark of contract calls on one core (`npm run bench:contracts`):
  * a `balanceOf`-shaped call (a mapping read: KECCAK256 of the key and slot,
  * one SLOAD) on a pooled EVM with its state in memory (the EVM alone), then
- * the same call through the `/contracts/call` handler on PGlite.
+ * the same call through the `/contracts/call` handler on PGlite; and the
+ * opcode trace of a demo ledger DemoToken transfer through its handler on PGlite.
  */
+import { gunzipSync } from "node:zlib";
 import { Address } from "@ethereumjs/util";
 import { describeMachine, formatMachine } from "@/lib/bench/machine";
 import { migrate } from "@/lib/db/migrator";
 import { readMigrations } from "@/lib/db/migrations";
 import { openDatabase } from "@/lib/db/open";
 import { DEFAULT_MIRROR_CONFIG } from "@/lib/mirror/config";
+import { ARTIFACTS, hexBytes } from "@/lib/seed/mirror/contracts/artifacts";
+import { seedMirrorData } from "@/lib/seed/mirror";
 import { createContractCallHandler } from "../call/call-handler";
+import { createOpcodesHandler } from "../opcodes/opcodes-handler";
 import { contractCallSettings } from "../call/settings";
 import { BALANCE, BALANCE_OF, BALANCE_OF_CALLDATA as CALLDATA, BALANCE_SLOT, BENCH_CONTRACT_NUM as CONTRACT_NUM, BENCH_CONTRACT_ROWS } from "./bench-contract";
 import { deployedCode } from "./caches";
@@ -74,8 +79,42 @@ async function throughHandler(): Promise<number> {
   }
 }
 
+/** The trace of the demo ledger's last successful DemoToken transfer (stack only, then memory and storage too). */
+async function traceThroughHandler(queries: readonly string[]): Promise<Array<{ perSecond: number; ops: number }>> {
+  const db = await openDatabase({ kind: "pglite", dataDir: null });
+  await migrate(db.sql, readMigrations());
+  await seedMirrorData(db, { now: new Date("2026-11-22T12:00:00.500Z"), scale: 1 });
+  const [transfer] = await db.sql.query<{ hash: Uint8Array }>(
+    `SELECT r.transaction_hash AS hash FROM contract_result r JOIN contract c ON c.id = r.contract_id
+      WHERE c.runtime_bytecode = $1 AND r.transaction_result = 22 AND substring(r.function_parameters FROM 1 FOR 4) = '\\xa9059cbb'::bytea
+      ORDER BY r.consensus_timestamp DESC LIMIT 1`,
+    [hexBytes(ARTIFACTS.DemoToken.deployedBytecode)],
+  );
+  const mirror = { sql: async () => db.sql, config: DEFAULT_MIRROR_CONFIG, now: () => 0n };
+  const handler = createOpcodesHandler(mirror, { enabled: true, requestsPerSecond: 1_000_000_000 }, contractCallSettings({}));
+  const transactionIdOrHash = `0x${Buffer.from(transfer!.hash).toString("hex")}`;
+  const context = { params: Promise.resolve({ transactionIdOrHash }) };
+  const figures = [];
+  try {
+    for (const query of queries) {
+      const request = () => new Request(`http://localhost/api/v1/contracts/results/${transactionIdOrHash}/opcodes?${query}`, { headers: { "accept-encoding": "gzip" } });
+      const first = await handler(request(), context);
+      if (first.status !== 200) throw new Error(`trace answered ${first.status}`);
+      const { opcodes } = JSON.parse(gunzipSync(Buffer.from(await first.arrayBuffer())).toString()) as { opcodes: unknown[] };
+      figures.push({ perSecond: await perSecond(() => handler(request(), context)), ops: opcodes.length });
+    }
+    return figures;
+  } finally {
+    await db.close();
+  }
+}
+
 const format = (value: number) => `${Math.round(value).toLocaleString("en-US")} calls/s (${(1_000_000 / value).toFixed(0)} µs)`;
 
 console.log(`Machine: ${formatMachine(describeMachine())}`);
 console.log(`balanceOf, EVM alone (pooled EVM, fresh overlay, state in memory): ${format(await evmAlone())}`);
 console.log(`balanceOf, /contracts/call handler on PGlite (parse, throttle, one slot read with the block, entities and bytecode cached, EVM): ${format(await throughHandler())}`);
+const TRACES = [["stack", "stack=true"], ["stack, memory and storage", "memory=true&storage=true"]] as const;
+(await traceThroughHandler(TRACES.map(([, query]) => query))).forEach((trace, index) => {
+  console.log(`trace of a DemoToken transfer (${trace.ops} ops, ${TRACES[index]![0]}), opcodes handler on PGlite (replay at ts - 1, JSON, gzip): ${format(trace.perSecond).replace("calls", "traces")}`);
+});

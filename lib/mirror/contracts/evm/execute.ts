@@ -1,4 +1,4 @@
-import type { EVMRunCallOpts } from "@ethereumjs/evm";
+import type { EVMResult, EVMRunCallOpts, InterpreterStep, Message } from "@ethereumjs/evm";
 import { bytesToBigInt, type Address } from "@ethereumjs/util";
 import { intrinsicGas } from "./intrinsic-gas";
 import { longZeroAddress, type StateSource } from "./mirror-state";
@@ -28,6 +28,17 @@ export type ExecutionOutcome =
   /** `error` is ethereumjs's halt reason (`revert`, `out of gas`, …); `output` the revert data. */
   | { readonly ok: false; readonly gasUsed: bigint; readonly output: Uint8Array; readonly error: string };
 
+/**
+ * Listeners to one run (the opcode tracer, the demo ledger's recorder):
+ * ethereumjs's `step` (before each op), `beforeMessage` and `afterMessage`
+ * (each call frame, precompiles included). Without them the EVM skips its step hook.
+ */
+export type ExecutionObserver = {
+  readonly step?: (step: InterpreterStep) => void;
+  readonly beforeMessage?: (message: Message) => void;
+  readonly afterMessage?: (result: EVMResult) => void;
+};
+
 /** Hedera's fee collection account 0.0.98 is the block's coinbase. */
 const COINBASE = longZeroAddress(98n);
 /** `maxGasLimit`, which the consensus node also reports as the block gas limit. */
@@ -53,21 +64,31 @@ function blockOf(context: BlockContext): NonNullable<EVMRunCallOpts["block"]> {
  * state: gas used includes intrinsic gas and the EIP-3529 refund, as the
  * consensus node reports it with `maxRefundPercentOfGasLimit` at 100.
  */
-export async function execute(pooled: PooledEvm, reader: StateSource, block: BlockContext, call: Execution): Promise<ExecutionOutcome> {
+export async function execute(pooled: PooledEvm, reader: StateSource, block: BlockContext, call: Execution, observer?: ExecutionObserver): Promise<ExecutionOutcome> {
   const intrinsic = intrinsicGas(call.data, call.to === undefined);
   if (intrinsic > call.gas) return { ok: false, gasUsed: call.gas, output: new Uint8Array(), error: "out of gas" };
   pooled.state.begin(reader);
   await pooled.evm.journal.cleanup();
-  const { execResult } = await pooled.evm.runCall({
-    block: blockOf(block),
-    caller: call.caller,
-    origin: call.caller,
-    ...(call.to && { to: call.to }),
-    data: call.data,
-    value: call.value,
-    gasLimit: call.gas - intrinsic,
-    gasPrice: 0n,
-  });
+  const { events } = pooled.evm;
+  if (observer?.step) events.on("step", observer.step);
+  if (observer?.beforeMessage) events.on("beforeMessage", observer.beforeMessage);
+  if (observer?.afterMessage) events.on("afterMessage", observer.afterMessage);
+  const { execResult } = await pooled.evm
+    .runCall({
+      block: blockOf(block),
+      caller: call.caller,
+      origin: call.caller,
+      ...(call.to && { to: call.to }),
+      data: call.data,
+      value: call.value,
+      gasLimit: call.gas - intrinsic,
+      gasPrice: 0n,
+    })
+    .finally(() => {
+      if (observer?.step) events.off("step", observer.step);
+      if (observer?.beforeMessage) events.off("beforeMessage", observer.beforeMessage);
+      if (observer?.afterMessage) events.off("afterMessage", observer.afterMessage);
+    });
   const spent = intrinsic + execResult.executionGasUsed;
   const error = execResult.exceptionError?.error;
   if (error !== undefined) return { ok: false, gasUsed: spent, output: error === "revert" ? execResult.returnValue : new Uint8Array(), error };

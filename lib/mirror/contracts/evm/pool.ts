@@ -1,27 +1,22 @@
 import { createCustomCommon, Hardfork, Mainnet } from "@ethereumjs/common";
 import { createEVM, type EVM } from "@ethereumjs/evm";
+import { CallTimeout } from "./call-timeout";
 import { MirrorStateManager } from "./mirror-state";
-import { unservedPrecompiles } from "./system-contracts";
+import { systemPrecompiles, type SystemScope } from "./system-contracts";
 
 /** What the custom opcodes of one pooled EVM read while it runs a request. */
-export type CallScope = {
+export type CallScope = SystemScope & {
   /** BLOCKHASH: the hash of block `number` (0 when unknown), over the whole history. */
   blockHash: (number: bigint) => Promise<bigint>;
   /** `performance.now()` past which the call stops (the wall-clock budget). */
   deadline: number;
 };
 
-/** The call ran past its wall-clock budget. */
-export class CallTimeout extends Error {
-  constructor() {
-    super("EVM call exceeded its time budget");
-    this.name = "CallTimeout";
-  }
-}
+export { CallTimeout } from "./call-timeout";
 
 export type PooledEvm = { readonly evm: EVM; readonly state: MirrorStateManager; readonly scope: CallScope };
 
-const IDLE_SCOPE: CallScope = { blockHash: async () => 0n, deadline: Number.POSITIVE_INFINITY };
+const IDLE_SCOPE: CallScope = { blockHash: async () => 0n, deadline: Number.POSITIVE_INFINITY, system: undefined, staticFrame: false };
 // JUMPDEST ends every loop body, so counting them bounds the time between deadline checks.
 const DEADLINE_CHECK_EVERY = 1024;
 
@@ -32,7 +27,7 @@ async function createPooledEvm(chainId: bigint, hardfork: Hardfork): Promise<Poo
   const evm = await createEVM({
     common: createCustomCommon({ chainId: Number(chainId) }, Mainnet, { hardfork }),
     stateManager: state,
-    customPrecompiles: unservedPrecompiles(hardfork === Hardfork.Cancun),
+    customPrecompiles: systemPrecompiles(scope, hardfork === Hardfork.Cancun),
     customOpcodes: [
       {
         // Hedera's BLOCKHASH (MirrorBlockHashOperation) has no 256-block window.
@@ -52,6 +47,10 @@ async function createPooledEvm(chainId: bigint, hardfork: Hardfork): Promise<Poo
         },
       },
     ],
+  });
+  // A precompile is not told its frame; the message it runs in is the last one begun (HTS and PRNG answer a static frame differently).
+  evm.events.on("beforeMessage", (message) => {
+    scope.staticFrame = message.isStatic;
   });
   return { evm, state, scope };
 }

@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SqlClient } from "@/lib/db";
 import { forEachDatabase } from "@/lib/db/testing/databases";
+import { DEFAULT_MIRROR_CONFIG } from "@/lib/mirror/config";
+import type { MirrorContext } from "@/lib/mirror/context";
+import { formatTimestamp } from "@/lib/mirror/timestamp";
+import { serveInProcess } from "@/lib/routes/in-process";
 import { keccak256 } from "../keccak";
 import { seedMirrorData } from "../index";
 import { call, errorString, eventTopic, logBloom, mappingSlot, orBlooms, panic, trimWord, word, wordToBigInt } from "./abi";
@@ -224,6 +228,51 @@ forEachDatabase((getDb) => {
     const [signer] = await sql.query<{ evm_address: Uint8Array; ethereum_nonce: bigint }>("SELECT evm_address, ethereum_nonce FROM entity WHERE id = $1", [result.sender_id]);
     expect(signer!.ethereum_nonce).toBeGreaterThan(eth!.nonce);
     expect(hex(addresses.get(storage)!)).toBe(hex(keccak256(rlp([Buffer.from(signer!.evm_address), quantity(eth!.nonce)])).subarray(12)));
+  });
+
+  it("answers /contracts/call at the block before each DemoToken and Storage call as that call's stored result, and reads state as /contracts/{id}/state does", async () => {
+    const sql = getDb().sql;
+    const mirror: MirrorContext = { sql: async () => sql, config: DEFAULT_MIRROR_CONFIG, now: () => BigInt(NOW.getTime()) * 1_000_000n };
+    const serve = async (path: string, init?: RequestInit) => {
+      const response = await serveInProcess(mirror, new Request(`http://localhost/api/v1${path}`, init));
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const [token, storage] = [await contractIdOf(sql, "DemoToken"), await contractIdOf(sql, "Storage")];
+    const callable = results.filter((result) => (result.contract_id === token || result.contract_id === storage) && result.created_contract_ids.length === 0);
+    let checked = 0;
+    for (const result of callable) {
+      const [block] = await sql.query<{ index: bigint; consensus_end: bigint }>(
+        "SELECT index, consensus_end FROM record_file WHERE consensus_end < $1 ORDER BY consensus_end DESC LIMIT 1",
+        [result.consensus_timestamp],
+      );
+      // The block before holds the state the call ran on unless another call of the contract came between.
+      if (callable.some((other) => other.contract_id === result.contract_id && other.consensus_timestamp > block!.consensus_end && other.consensus_timestamp < result.consensus_timestamp)) continue;
+      const [row] = await sql.query<{ function_parameters: Uint8Array; evm_address: Uint8Array | null }>(
+        "SELECT r.function_parameters, e.evm_address FROM contract_result r JOIN entity e ON e.id = r.sender_id WHERE r.consensus_timestamp = $1",
+        [result.consensus_timestamp],
+      );
+      const from = `0x${hex(row!.evm_address) ?? result.sender_id.toString(16).padStart(40, "0")}`;
+      const body = { block: String(block!.index), from, to: `0x${hex(addresses.get(result.contract_id)!)}`, data: `0x${hex(row!.function_parameters)}`, gas: 15_000_000 };
+      const answer = await serve("/contracts/call", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      if (result.transaction_result === 22) expect(answer, String(result.consensus_timestamp)).toEqual({ status: 200, body: { result: `0x${hex(result.call_result)}` } });
+      else expect({ status: answer.status, data: (answer.body._status as { messages: Array<{ data: string }> }).messages[0]!.data }).toEqual({ status: 400, data: result.error_message });
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(40);
+
+    // Storage.value() at a block in mid-week is the value slot /contracts/{id}/state gives at that block's end.
+    const middle = callable.filter((result) => result.contract_id === storage)[10]!;
+    const [block] = await sql.query<{ index: bigint; consensus_end: bigint }>("SELECT index, consensus_end FROM record_file WHERE consensus_end >= $1 ORDER BY consensus_end LIMIT 1", [
+      middle.consensus_timestamp,
+    ]);
+    const state = await serve(`/contracts/${storage}/state?timestamp=${formatTimestamp(block!.consensus_end)}&slot=0x${"0".repeat(64)}`);
+    const value = (state.body.state as Array<{ value: string }>)[0]!.value;
+    const called = await serve("/contracts/call", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ block: `0x${block!.index.toString(16)}`, to: `0x${hex(addresses.get(storage)!)}`, data: `0x${hex(call("value()"))}` }),
+    });
+    expect(called).toEqual({ status: 200, body: { result: value } });
   });
 
   it("reads the showcase HTS token's real balance through HtsReader", async () => {

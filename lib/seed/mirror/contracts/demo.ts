@@ -6,10 +6,11 @@ import type { AccountState } from "../ledger";
 import type { Random } from "../random";
 import { SHOWCASE } from "../showcase";
 import { TYPE } from "../transactions";
-import { address, addressWord, bool, call, encode, errorString, eventTopic, mappingSlot, orBlooms, panic, string, uint, word, wordToBigInt, type AbiValue } from "./abi";
+import { address, addressWord, bool, call, encode, eventTopic, mappingSlot, orBlooms, string, uint, word, wordToBigInt, type AbiValue } from "./abi";
 import { ARTIFACTS, hexBytes, type Artifact } from "./artifacts";
+import { SeedEvm, type EvmRun } from "./evm-run";
 import { CALL_OPERATION, CALL_TYPE, declaredSlot, Execution, HTS_VIEW_GAS, RESULT_DATA, type Action, type DeployedContract } from "./execution";
-import { accountAddress, longZeroAddress, recordContractTransaction } from "./record";
+import { accountAddress, longZeroAddress, recordContractTransaction, type ContractTransaction } from "./record";
 import { quantity, rlp } from "./rlp";
 
 /**
@@ -18,19 +19,18 @@ import { quantity, rlp } from "./rlp";
  * through an Ethereum transaction) whose value is set every few hours, the
  * Reverter failing in each of its ways, and an HtsReader reading the
  * showcase HTS token through its facade and the HTS system contract. Each
- * call's effects are worked out from the contract's code as written and
- * recorded by `recordContractTransaction`.
+ * deployment and call runs on the EVM of `/contracts/call` (`SeedEvm`), over
+ * the ledger as it stands at that instant, and `recordContractTransaction`
+ * writes what it did; HtsReader's reads, whose HTS calls that EVM does not
+ * answer here, are worked out from its code.
  */
-type Step = { at: bigint; run: (at: bigint) => void };
+type Step = { at: bigint; run: (at: bigint) => void | Promise<void> };
 
 /** Calls per unit of scale. */
 const CALLS = { tokenTransfers: 24, storageSets: 36, reverts: 6, reads: 6 };
 const DEMO_SUPPLY = 1_000_000n * 10n ** 8n;
 const USD = { create: 1, call: 0.05, ethereum: 0.0001 };
 
-const TRANSFER = eventTopic("Transfer(address,address,uint256)");
-const APPROVAL = eventTopic("Approval(address,address,uint256)");
-const VALUE_CHANGED = eventTopic("ValueChanged(address,uint256,uint256)");
 const TOKEN_READ = eventTopic("TokenRead(address,address,int32,uint256,uint8,string)");
 const HTS_ADDRESS = longZeroAddress(0x167n);
 const SUCCESS_CODE = 22n;
@@ -53,6 +53,7 @@ export class DemoContracts {
  * uses; `micros` gets them.
  */
 export function contractEvents(ctx: SeedContext, random: Random, micros: Set<bigint>, demo: DemoContracts): Step[] {
+  const evm = new SeedEvm(ctx, demo.all);
   const from = ctx.timeline.mirrorStart + 3_600n * NANOS_PER_SECOND;
   const to = ctx.timeline.lastBlockEnd - 60n * NANOS_PER_SECOND;
   const instant = (share: number): bigint => {
@@ -62,20 +63,20 @@ export function contractEvents(ctx: SeedContext, random: Random, micros: Set<big
     return micro * 1_000n + BigInt(random.int(100, 899));
   };
   const steps: Step[] = [
-    { at: instant(0.01), run: (at) => deployStorage(ctx, random, demo, at) },
-    { at: instant(0.02), run: (at) => deployToken(ctx, random, demo, at) },
-    { at: instant(0.03), run: (at) => deployPlain(ctx, random, demo, at, "Reverter") },
-    { at: instant(0.04), run: (at) => deployPlain(ctx, random, demo, at, "HtsReader") },
+    { at: instant(0.01), run: (at) => deployStorage(ctx, random, demo, evm, at) },
+    { at: instant(0.02), run: (at) => deployToken(ctx, random, demo, evm, at) },
+    { at: instant(0.03), run: (at) => deployPlain(ctx, random, demo, evm, at, "Reverter") },
+    { at: instant(0.04), run: (at) => deployPlain(ctx, random, demo, evm, at, "HtsReader") },
   ];
   // The creator hands out a share to a few accounts soon after the creation.
-  for (let i = 0; i < 5; i++) steps.push({ at: instant(0.021 + i * 0.001), run: (at) => handOut(ctx, random, demo, at) });
-  const spread = (count: number, run: (at: bigint) => void) => {
+  for (let i = 0; i < 5; i++) steps.push({ at: instant(0.021 + i * 0.001), run: (at) => handOut(ctx, random, demo, evm, at) });
+  const spread = (count: number, run: Step["run"]) => {
     for (let i = 0; i < count * ctx.scale; i++) steps.push({ at: instant(0.05 + random.next() * 0.95), run });
   };
-  spread(CALLS.tokenTransfers, (at) => tradeToken(ctx, random, demo, at));
-  spread(1, (at) => approveAndSpend(ctx, random, demo, at));
-  spread(CALLS.storageSets, (at) => setStorage(ctx, random, demo, at));
-  spread(CALLS.reverts, (at) => callReverter(ctx, random, demo, at));
+  spread(CALLS.tokenTransfers, (at) => tradeToken(ctx, random, demo, evm, at));
+  spread(1, (at) => approveAndSpend(ctx, random, demo, evm, at));
+  spread(CALLS.storageSets, (at) => setStorage(ctx, random, demo, evm, at));
+  spread(CALLS.reverts, (at) => callReverter(ctx, random, demo, evm, at));
   spread(CALLS.reads, (at) => readHtsToken(ctx, random, demo, at));
   return steps;
 }
@@ -107,11 +108,11 @@ function deploy(ctx: SeedContext, demo: DemoContracts, artifact: Artifact, at: b
   return contract;
 }
 
-function createHapi(ctx: SeedContext, demo: DemoContracts, at: bigint, payer: AccountState, artifact: Artifact, args: Buffer, body: (execution: Execution, contract: DeployedContract) => void): DeployedContract {
+async function createHapi(ctx: SeedContext, demo: DemoContracts, evm: SeedEvm, at: bigint, payer: AccountState, artifact: Artifact, args: Buffer): Promise<DeployedContract> {
   const contract = deploy(ctx, demo, artifact, at, null);
   demo.adminKeys.set(contract.id, payer.key);
-  const execution = new Execution();
-  body(execution, contract);
+  const input = Buffer.concat([contract.initcode, args]);
+  const run = deployed(await evm.run({ at, caller: payer, contract, create: true, data: input }), contract);
   recordContractTransaction(ctx, {
     at,
     type: TYPE.CONTRACTCREATEINSTANCE,
@@ -119,10 +120,10 @@ function createHapi(ctx: SeedContext, demo: DemoContracts, at: bigint, payer: Ac
     payer,
     sender: payer,
     contract,
-    input: Buffer.concat([contract.initcode, args]),
+    input,
     functionParameters: args,
-    execution,
-    output: contract.runtime,
+    outcome: run.outcome,
+    output: run.output,
     reverted: false,
     nested: [],
     created: true,
@@ -130,8 +131,14 @@ function createHapi(ctx: SeedContext, demo: DemoContracts, at: bigint, payer: Ac
   return contract;
 }
 
+/** A creation must succeed and leave the artifact's runtime code (the demo contracts have no immutables). */
+function deployed(run: EvmRun, contract: DeployedContract): EvmRun {
+  if (!run.ok || !run.output.equals(contract.runtime)) throw new Error(`demo contracts: creating ${contract.artifact.contractName} did not deploy its runtime code`);
+  return run;
+}
+
 /** Storage, created through an Ethereum transaction: its address is the CREATE address of the signer and nonce. */
-function deployStorage(ctx: SeedContext, random: Random, demo: DemoContracts, at: bigint): void {
+async function deployStorage(ctx: SeedContext, random: Random, demo: DemoContracts, evm: SeedEvm, at: bigint): Promise<void> {
   const signers = ctx.users.filter((account) => account.evmAddress !== null && account.key !== null);
   const relay = pickFunded(ctx, random, 20n * HBAR);
   if (signers.length === 0 || !relay) return;
@@ -143,10 +150,8 @@ function deployStorage(ctx: SeedContext, random: Random, demo: DemoContracts, at
   const args = encode([uint(initial)]);
   const contract = deploy(ctx, demo, ARTIFACTS.Storage, at, evmAddress);
   demo.adminKeys.set(contract.id, null);
-  const execution = new Execution();
-  execution.sstore(contract, slotOf(contract, "value"), word(initial));
-  execution.log(contract, [VALUE_CHANGED, addressWord(accountAddress(signer))], encode([uint(0n), uint(initial)]));
   const input = Buffer.concat([contract.initcode, args]);
+  const run = deployed(await evm.run({ at, caller: signer, contract, create: true, data: input }), contract);
   recordContractTransaction(ctx, {
     at,
     type: TYPE.ETHEREUMTRANSACTION,
@@ -156,8 +161,8 @@ function deployStorage(ctx: SeedContext, random: Random, demo: DemoContracts, at
     contract,
     input,
     functionParameters: input,
-    execution,
-    output: contract.runtime,
+    outcome: run.outcome,
+    output: run.output,
     reverted: false,
     nested: [],
     created: true,
@@ -167,91 +172,55 @@ function deployStorage(ctx: SeedContext, random: Random, demo: DemoContracts, at
   demo.storage = contract;
 }
 
-function deployToken(ctx: SeedContext, random: Random, demo: DemoContracts, at: bigint): void {
+async function deployToken(ctx: SeedContext, random: Random, demo: DemoContracts, evm: SeedEvm, at: bigint): Promise<void> {
   const creator = pickFunded(ctx, random, 20n * HBAR);
   if (!creator) return;
-  demo.token = createHapi(ctx, demo, at, creator, ARTIFACTS.DemoToken, encode([uint(DEMO_SUPPLY)]), (execution, contract) => {
-    execution.sstore(contract, slotOf(contract, "totalSupply"), word(DEMO_SUPPLY));
-    execution.sstore(contract, balanceSlot(contract, accountAddress(creator)), word(DEMO_SUPPLY));
-    execution.log(contract, [TRANSFER, word(0n), addressWord(accountAddress(creator))], word(DEMO_SUPPLY));
-  });
+  demo.token = await createHapi(ctx, demo, evm, at, creator, ARTIFACTS.DemoToken, encode([uint(DEMO_SUPPLY)]));
   demo.tokenHolders.push(creator);
 }
 
-function deployPlain(ctx: SeedContext, random: Random, demo: DemoContracts, at: bigint, name: "Reverter" | "HtsReader"): void {
+async function deployPlain(ctx: SeedContext, random: Random, demo: DemoContracts, evm: SeedEvm, at: bigint, name: "Reverter" | "HtsReader"): Promise<void> {
   const creator = pickFunded(ctx, random, 20n * HBAR);
   if (!creator) return;
-  const contract = createHapi(ctx, demo, at, creator, ARTIFACTS[name], Buffer.alloc(0), () => {});
+  const contract = await createHapi(ctx, demo, evm, at, creator, ARTIFACTS[name], Buffer.alloc(0));
   if (name === "Reverter") demo.reverter = contract;
   else demo.reader = contract;
-}
-
-function slotOf(contract: DeployedContract, label: string): Buffer {
-  return word(declaredSlot(contract.artifact, label));
 }
 
 function balanceSlot(token: DeployedContract, holder: Buffer): Buffer {
   return mappingSlot(addressWord(holder), declaredSlot(token.artifact, "balanceOf"));
 }
 
-function allowanceSlot(token: DeployedContract, owner: Buffer, spender: Buffer): Buffer {
-  return mappingSlot(addressWord(spender), wordToBigInt(mappingSlot(addressWord(owner), declaredSlot(token.artifact, "allowance"))));
+/** A HAPI ContractCall of `contract` by `caller`, run on the EVM. */
+async function callContract(ctx: SeedContext, evm: SeedEvm, at: bigint, caller: AccountState, contract: DeployedContract, input: Buffer): Promise<EvmRun> {
+  const run = await evm.run({ at, caller, contract, create: false, data: input });
+  recordCall(ctx, at, caller, contract, input, { outcome: run.outcome, output: run.output, reverted: !run.ok, nested: [] });
+  return run;
 }
 
-/** A HAPI ContractCall of `contract` by `caller`. */
-function callContract(ctx: SeedContext, at: bigint, caller: AccountState, contract: DeployedContract, input: Buffer, execution: Execution, outcome: { output: Buffer; reverted: boolean; nested?: Action[] }): void {
-  recordContractTransaction(ctx, {
-    at,
-    type: TYPE.CONTRACTCALL,
-    usd: USD.call,
-    payer: caller,
-    sender: caller,
-    contract,
-    input,
-    functionParameters: input,
-    execution,
-    output: outcome.output,
-    reverted: outcome.reverted,
-    nested: outcome.nested ?? [],
-    created: false,
-  });
-}
-
-/** DemoToken's `_move`: the revert data when the balance is short, else nothing. */
-function move(execution: Execution, token: DeployedContract, from: Buffer, to: Buffer, value: bigint): Buffer | null {
-  const fromSlot = balanceSlot(token, from);
-  const balance = wordToBigInt(execution.sload(token, fromSlot));
-  if (balance < value) return call("InsufficientBalance(address,uint256,uint256)", [address(from), uint(balance), uint(value)]);
-  execution.sstore(token, fromSlot, word(balance - value));
-  const toSlot = balanceSlot(token, to);
-  execution.sstore(token, toSlot, word(wordToBigInt(execution.sload(token, toSlot)) + value));
-  execution.log(token, [TRANSFER, addressWord(from), addressWord(to)], word(value));
-  return null;
+function recordCall(ctx: SeedContext, at: bigint, caller: AccountState, contract: DeployedContract, input: Buffer, result: Pick<ContractTransaction, "outcome" | "output" | "reverted" | "nested">): void {
+  recordContractTransaction(ctx, { at, type: TYPE.CONTRACTCALL, usd: USD.call, payer: caller, sender: caller, contract, input, functionParameters: input, created: false, ...result });
 }
 
 function tokenBalance(token: DeployedContract, holder: AccountState): bigint {
   return wordToBigInt(token.storage.get(balanceSlot(token, accountAddress(holder)).toString("hex")) ?? Buffer.alloc(0));
 }
 
-function transferCall(ctx: SeedContext, at: bigint, demo: DemoContracts, sender: AccountState, receiver: AccountState, value: bigint): void {
-  const token = demo.token!;
-  const to = accountAddress(receiver);
-  const input = call("transfer(address,uint256)", [address(to), uint(value)]);
-  const execution = new Execution();
-  const revert = move(execution, token, accountAddress(sender), to, value);
-  callContract(ctx, at, sender, token, input, execution, { output: revert ?? encode([bool(true)]), reverted: revert !== null });
-  if (revert === null && !demo.tokenHolders.includes(receiver)) demo.tokenHolders.push(receiver);
+async function transferCall(ctx: SeedContext, evm: SeedEvm, at: bigint, demo: DemoContracts, sender: AccountState, receiver: AccountState, value: bigint): Promise<void> {
+  const input = call("transfer(address,uint256)", [address(accountAddress(receiver)), uint(value)]);
+  const run = await callContract(ctx, evm, at, sender, demo.token!, input);
+  if (run.ok && !demo.tokenHolders.includes(receiver)) demo.tokenHolders.push(receiver);
 }
 
-function handOut(ctx: SeedContext, random: Random, demo: DemoContracts, at: bigint): void {
+async function handOut(ctx: SeedContext, random: Random, demo: DemoContracts, evm: SeedEvm, at: bigint): Promise<void> {
   const creator = demo.tokenHolders[0];
   const receiver = pickFunded(ctx, random, 0n);
   if (!demo.token || !creator || !receiver || receiver.id === creator.id || ctx.ledger.balanceOf(creator.id) < 5n * HBAR) return;
-  transferCall(ctx, at, demo, creator, receiver, DEMO_SUPPLY / BigInt(random.int(20, 200)));
+  await transferCall(ctx, evm, at, demo, creator, receiver, DEMO_SUPPLY / BigInt(random.int(20, 200)));
 }
 
 /** A holder sends part of its balance on; now and then one asks for more than it has and the token reverts. */
-function tradeToken(ctx: SeedContext, random: Random, demo: DemoContracts, at: bigint): void {
+async function tradeToken(ctx: SeedContext, random: Random, demo: DemoContracts, evm: SeedEvm, at: bigint): Promise<void> {
   if (!demo.token) return;
   const holders = demo.tokenHolders.filter((holder) => !holder.deleted && holder.key !== null && ctx.ledger.balanceOf(holder.id) >= 5n * HBAR);
   if (holders.length === 0) return;
@@ -261,11 +230,11 @@ function tradeToken(ctx: SeedContext, random: Random, demo: DemoContracts, at: b
   const balance = tokenBalance(demo.token, sender);
   const value = random.chance(0.1) ? balance + BigInt(random.int(1, 1_000)) * 10n ** 8n : (balance * BigInt(random.int(1, 40))) / 100n;
   if (value === 0n) return;
-  transferCall(ctx, at, demo, sender, receiver, value);
+  await transferCall(ctx, evm, at, demo, sender, receiver, value);
 }
 
 /** An approval, then the spender moving part of it with transferFrom. */
-function approveAndSpend(ctx: SeedContext, random: Random, demo: DemoContracts, at: bigint): void {
+async function approveAndSpend(ctx: SeedContext, random: Random, demo: DemoContracts, evm: SeedEvm, at: bigint): Promise<void> {
   const token = demo.token;
   const owner = demo.tokenHolders[0];
   const spender = pickFunded(ctx, random, 5n * HBAR);
@@ -273,54 +242,28 @@ function approveAndSpend(ctx: SeedContext, random: Random, demo: DemoContracts, 
   const ownerAddress = accountAddress(owner);
   const spenderAddress = accountAddress(spender);
   const allowed = tokenBalance(token, owner) / 10n;
-  const approval = new Execution();
-  approval.sstore(token, allowanceSlot(token, ownerAddress, spenderAddress), word(allowed));
-  approval.log(token, [APPROVAL, addressWord(ownerAddress), addressWord(spenderAddress)], word(allowed));
-  callContract(ctx, at, owner, token, call("approve(address,uint256)", [address(spenderAddress), uint(allowed)]), approval, { output: encode([bool(true)]), reverted: false });
-  ctx.later(at + 90n * NANOS_PER_SECOND, (later) => {
-    const spent = allowed / 2n;
-    const execution = new Execution();
-    const slot = allowanceSlot(token, ownerAddress, spenderAddress);
-    const remaining = wordToBigInt(execution.sload(token, slot));
-    execution.sstore(token, slot, word(remaining - spent));
-    const revert = move(execution, token, ownerAddress, spenderAddress, spent);
-    const input = call("transferFrom(address,address,uint256)", [address(ownerAddress), address(spenderAddress), uint(spent)]);
-    callContract(ctx, later, spender, token, input, execution, { output: revert ?? encode([bool(true)]), reverted: revert !== null });
-    if (revert === null && !demo.tokenHolders.includes(spender)) demo.tokenHolders.push(spender);
+  await callContract(ctx, evm, at, owner, token, call("approve(address,uint256)", [address(spenderAddress), uint(allowed)]));
+  ctx.later(at + 90n * NANOS_PER_SECOND, async (later) => {
+    const input = call("transferFrom(address,address,uint256)", [address(ownerAddress), address(spenderAddress), uint(allowed / 2n)]);
+    const run = await callContract(ctx, evm, later, spender, token, input);
+    if (run.ok && !demo.tokenHolders.includes(spender)) demo.tokenHolders.push(spender);
   });
 }
 
-function setStorage(ctx: SeedContext, random: Random, demo: DemoContracts, at: bigint): void {
+async function setStorage(ctx: SeedContext, random: Random, demo: DemoContracts, evm: SeedEvm, at: bigint): Promise<void> {
   const contract = demo.storage;
   const caller = pickFunded(ctx, random, 5n * HBAR);
   if (!contract || !caller) return;
-  const current = BigInt(random.int(0, 1_000_000));
-  const sender = accountAddress(caller);
-  const execution = new Execution();
-  const valueSlot = slotOf(contract, "value");
-  execution.log(contract, [VALUE_CHANGED, addressWord(sender)], encode([uint(wordToBigInt(execution.sload(contract, valueSlot))), uint(current)]));
-  execution.sstore(contract, valueSlot, word(current));
-  const updatesSlot = slotOf(contract, "updates");
-  execution.sstore(contract, updatesSlot, word(wordToBigInt(execution.sload(contract, updatesSlot)) + 1n));
-  execution.sstore(contract, mappingSlot(addressWord(sender), declaredSlot(contract.artifact, "lastSetBy")), word(current));
-  callContract(ctx, at, caller, contract, call("set(uint256)", [uint(current)]), execution, { output: Buffer.alloc(0), reverted: false });
+  await callContract(ctx, evm, at, caller, contract, call("set(uint256)", [uint(BigInt(random.int(0, 1_000_000)))]));
 }
 
-/** Reverter's functions and what each reverts with (upstream's RevertTest expects the same data). */
-const REVERTS: ReadonlyArray<readonly [string, Buffer]> = [
-  ["revertWithString()", errorString("Some revert message")],
-  ["revertWithCustomError()", call("SomeCustomError()")],
-  ["revertWithCustomErrorWithParameters()", call("CustomErrorWithParameters(string,uint256)", [string("Some revert message"), uint(1n)])],
-  ["revertWithPanic()", panic(0x12n)],
-  ["revertWithNothing()", Buffer.alloc(0)],
-  ["revertPayable()", errorString("RevertReasonPayable")],
-];
+/** Reverter's functions that revert, each in its own way (upstream's RevertTest expects what they return). */
+const REVERTS = ["revertWithString()", "revertWithCustomError()", "revertWithCustomErrorWithParameters()", "revertWithPanic()", "revertWithNothing()", "revertPayable()"];
 
-function callReverter(ctx: SeedContext, random: Random, demo: DemoContracts, at: bigint): void {
+async function callReverter(ctx: SeedContext, random: Random, demo: DemoContracts, evm: SeedEvm, at: bigint): Promise<void> {
   const caller = pickFunded(ctx, random, 5n * HBAR);
   if (!demo.reverter || !caller) return;
-  const [signature, revertData] = random.pick(REVERTS);
-  callContract(ctx, at, caller, demo.reverter, call(signature), new Execution(), { output: revertData, reverted: true });
+  await callContract(ctx, evm, at, caller, demo.reverter, call(random.pick(REVERTS)));
 }
 
 /** HtsReader.read of the showcase token for one of its holders; now and then of an account, which is no token. */
@@ -354,7 +297,7 @@ function readHtsToken(ctx: SeedContext, random: Random, demo: DemoContracts, at:
   };
   precompile(CALL_OPERATION.CALL, HTS_ADDRESS, "isToken(address)", [address(tokenAddress)], encode([uint(SUCCESS_CODE), bool(!notToken)]));
   if (notToken) {
-    callContract(ctx, at, caller, reader, input, execution, { output: call("NotAToken(address)", [address(tokenAddress)]), reverted: true, nested });
+    recordCall(ctx, at, caller, reader, input, { outcome: execution.outcome(input, true), output: call("NotAToken(address)", [address(tokenAddress)]), reverted: true, nested });
     return;
   }
   const tokenType = token.type === "FUNGIBLE_COMMON" ? 0n : 1n;
@@ -365,7 +308,7 @@ function readHtsToken(ctx: SeedContext, random: Random, demo: DemoContracts, at:
   precompile(CALL_OPERATION.STATICCALL, tokenAddress, "name()", [], encode([string(token.name)]));
   const read = [uint(tokenType), uint(balance), uint(token.decimals), string(token.name)];
   execution.log(reader, [TOKEN_READ, addressWord(tokenAddress), addressWord(account)], encode(read));
-  callContract(ctx, at, caller, reader, input, execution, { output: encode(read), reverted: false, nested });
+  recordCall(ctx, at, caller, reader, input, { outcome: execution.outcome(input, false), output: encode(read), reverted: false, nested });
 }
 
 /**

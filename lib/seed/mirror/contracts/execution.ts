@@ -1,12 +1,7 @@
+import { intrinsicGas } from "@/lib/mirror/contracts/evm/intrinsic-gas";
 import type { Artifact } from "./artifacts";
 
-/**
- * What one contract transaction did, as the seed models it until the EVM
- * runs the demo contracts: the slots it read and wrote, the logs it
- * emitted, the calls it made, and an estimate of the gas that took (the
- * EVM's own prices for storage, logs and calldata, and a flat charge for
- * the rest of the code).
- */
+/** A demo contract as the seed tracks it between its transactions. */
 export type DeployedContract = {
   id: bigint;
   artifact: Artifact;
@@ -50,20 +45,35 @@ export type Log = { contract: DeployedContract; topics: Buffer[]; data: Buffer }
 
 export type SlotAccess = { contract: DeployedContract; slot: Buffer; read: Buffer; written: Buffer | null };
 
-const ZERO_WORD = Buffer.alloc(32);
-/** The EVM's (Cancun) gas prices the estimate uses, and two flat charges of its own. */
+/** What a contract transaction did, as its rows record it. */
+export type ContractOutcome = {
+  /** Gas used as the record reports it: intrinsic gas, execution, less the refund. */
+  readonly gasUsed: bigint;
+  readonly intrinsicGas: bigint;
+  /** Gas the top-level frame used (its action's `gas_used`). */
+  readonly executionGas: bigint;
+  /** Empty when the transaction reverted. */
+  readonly logs: readonly Log[];
+  /** Every slot read, with the value written when the transaction changed it (null after a revert). */
+  readonly accesses: readonly SlotAccess[];
+};
+
+/** A successful transaction's writes become its contracts' storage. */
+export function commitAccesses(accesses: readonly SlotAccess[], at: bigint): void {
+  for (const access of accesses) {
+    if (access.written === null) continue;
+    const key = access.slot.toString("hex");
+    access.contract.storage.set(key, access.written);
+    if (!access.contract.slotCreated.has(key)) access.contract.slotCreated.set(key, at);
+    access.contract.slotModified.set(key, at);
+  }
+}
+
+/** The EVM's (Cancun) prices the estimate uses, and two flat charges of its own. */
 const GAS = {
-  coldSload: 2_100n,
-  warmAccess: 100n,
-  sstoreSet: 20_000n,
-  sstoreReset: 2_900n,
   log: 375n,
   logTopic: 375n,
   logByte: 8n,
-  transaction: 21_000n,
-  create: 32_000n,
-  codeDepositByte: 200n,
-  initcodeWord: 2n,
   /** Dispatch, memory and arithmetic of one call frame. */
   frameExecution: 1_800n,
   /** A call into another address: the cold account access and the call itself. */
@@ -72,30 +82,16 @@ const GAS = {
 /** The HTS system contract's price for a read-only function, in gas. */
 export const HTS_VIEW_GAS = 100n;
 
-function calldataGas(data: Uint8Array): bigint {
-  let gas = 0n;
-  for (const byte of data) gas += byte === 0 ? 4n : 16n;
-  return gas;
-}
-
+/**
+ * A call worked out by hand rather than run: HtsReader's reads, whose HTS
+ * system contract calls the seed's EVM does not answer. It touches no
+ * storage; its gas is an estimate from the EVM's prices for logs and
+ * calldata and a flat charge for the rest of the code.
+ */
 export class Execution {
-  readonly accesses: SlotAccess[] = [];
   readonly logs: Log[] = [];
   /** Gas of the contract code itself, intrinsic costs excluded. */
   executionGas = GAS.frameExecution;
-  private readonly bySlot = new Map<string, SlotAccess>();
-
-  sload(contract: DeployedContract, slot: Buffer): Buffer {
-    const access = this.access(contract, slot);
-    return access.written ?? access.read;
-  }
-
-  sstore(contract: DeployedContract, slot: Buffer, value: Buffer): void {
-    const access = this.access(contract, slot);
-    const original = access.read;
-    access.written = value;
-    this.executionGas += original.equals(ZERO_WORD) && !value.equals(ZERO_WORD) ? GAS.sstoreSet : GAS.sstoreReset;
-  }
 
   log(contract: DeployedContract, topics: Buffer[], data: Buffer): void {
     this.logs.push({ contract, topics, data });
@@ -108,42 +104,11 @@ export class Execution {
     return gasUsed;
   }
 
-  /** Applies the writes (the transaction succeeded); a reverted one keeps only its reads. */
-  commit(at: bigint): void {
-    for (const access of this.accesses) {
-      if (access.written === null) continue;
-      const key = access.slot.toString("hex");
-      access.contract.storage.set(key, access.written);
-      if (!access.contract.slotCreated.has(key)) access.contract.slotCreated.set(key, at);
-      access.contract.slotModified.set(key, at);
-    }
+  /** The outcome of a call with `input`; a reverted one emits no logs. */
+  outcome(input: Buffer, reverted: boolean): ContractOutcome {
+    const intrinsic = intrinsicGas(input, false);
+    return { gasUsed: intrinsic + this.executionGas, intrinsicGas: intrinsic, executionGas: this.executionGas, logs: reverted ? [] : this.logs, accesses: [] };
   }
-
-  revert(): void {
-    for (const access of this.accesses) access.written = null;
-    this.logs.length = 0;
-  }
-
-  private access(contract: DeployedContract, slot: Buffer): SlotAccess {
-    const key = `${contract.id}/${slot.toString("hex")}`;
-    let access = this.bySlot.get(key);
-    if (access) {
-      this.executionGas += GAS.warmAccess;
-      return access;
-    }
-    access = { contract, slot, read: contract.storage.get(slot.toString("hex")) ?? ZERO_WORD, written: null };
-    this.bySlot.set(key, access);
-    this.accesses.push(access);
-    this.executionGas += GAS.coldSload;
-    return access;
-  }
-}
-
-/** Gas a transaction uses: intrinsic (base, calldata, creation) plus its execution. */
-export function transactionGas(execution: Execution, input: Buffer, created: DeployedContract | null): bigint {
-  let gas = GAS.transaction + calldataGas(input) + execution.executionGas;
-  if (created) gas += GAS.create + GAS.initcodeWord * BigInt(Math.ceil(input.length / 32)) + GAS.codeDepositByte * BigInt(created.runtime.length);
-  return gas;
 }
 
 /** The storage slot of a state variable declared in the artifact. */

@@ -5,7 +5,7 @@ import type { SeedContext } from "../context";
 import type { MirrorRow } from "../tables";
 import { RESULT } from "../transactions";
 import { logBloom, orBlooms, trimWord } from "./abi";
-import { CALL_OPERATION, CALL_TYPE, RESULT_DATA, transactionGas, type Action, type DeployedContract, type Execution } from "./execution";
+import { CALL_OPERATION, CALL_TYPE, commitAccesses, RESULT_DATA, type Action, type ContractOutcome, type DeployedContract } from "./execution";
 import { quantity, rlp } from "./rlp";
 
 /**
@@ -13,7 +13,7 @@ import { quantity, rlp } from "./rlp";
  * through the recorder like any other), and its contract_result,
  * contract_log, contract_state_change, contract_action,
  * contract_transaction, contract_transaction_hash and, for an Ethereum
- * transaction, ethereum_transaction rows, all from one Execution.
+ * transaction, ethereum_transaction rows, all from one outcome.
  */
 export type ContractTransaction = {
   at: bigint;
@@ -28,7 +28,7 @@ export type ContractTransaction = {
   input: Buffer;
   /** contract_result.function_parameters: the calldata, or a HAPI creation's constructor arguments. */
   functionParameters: Buffer;
-  execution: Execution;
+  outcome: ContractOutcome;
   /** Return data, or revert data when `reverted`. */
   output: Buffer;
   reverted: boolean;
@@ -47,7 +47,7 @@ const GAS_USD = 0.000000071;
 const MINIMUM_GAS_SHARE = 4n;
 const GAS_LIMIT_STEP = 25_000n;
 /** Chain id of a network other than mainnet, testnet and previewnet (upstream's 298). */
-const CHAIN_ID = 298n;
+export const CHAIN_ID = 298n;
 /** 71 tinybars per gas, in weibars (1 tinybar = 10^10 weibar). */
 const MAX_FEE_PER_GAS = 710_000_000_000n;
 const MAX_GAS_ALLOWANCE = 500_000_000n;
@@ -63,19 +63,18 @@ export function longZeroAddress(id: bigint): Buffer {
 
 export function recordContractTransaction(ctx: SeedContext, tx: ContractTransaction): void {
   const { rows } = ctx;
-  const { execution, contract, payer, sender } = tx;
-  const gasUsed = transactionGas(execution, tx.input, tx.created ? contract : null);
+  const { outcome, contract, payer, sender } = tx;
+  const { gasUsed } = outcome;
   const gasLimit = ((gasUsed * 5n) / 4n / GAS_LIMIT_STEP + 1n) * GAS_LIMIT_STEP;
   const chargedGas = gasUsed > (gasLimit * MINIMUM_GAS_SHARE) / 5n ? gasUsed : (gasLimit * MINIMUM_GAS_SHARE) / 5n;
   const result = tx.reverted ? RESULT.CONTRACT_REVERT_EXECUTED : RESULT.SUCCESS;
   const recorded = ctx.recorder.record({ at: tx.at, type: tx.type, payer: payer.id, usd: tx.usd + Number(chargedGas) * GAS_USD, result, entityId: contract.id });
-  if (tx.reverted) execution.revert();
-  else execution.commit(tx.at);
+  if (!tx.reverted) commitAccesses(outcome.accesses, tx.at);
 
   const ethereum = tx.ethereum ? ethereumRow(tx, gasLimit) : null;
   const hash = ethereum ? ethereum.hash : recorded.hash.subarray(0, 32);
   const logBlooms: Buffer[] = [];
-  execution.logs.forEach((log, index) => {
+  outcome.logs.forEach((log, index) => {
     const bloom = logBloom(log.contract.address, log.topics);
     logBlooms.push(bloom);
     rows.add("contract_log", {
@@ -118,7 +117,7 @@ export function recordContractTransaction(ctx: SeedContext, tx: ContractTransact
     transaction_result: result,
   });
 
-  for (const access of execution.accesses) {
+  for (const access of outcome.accesses) {
     rows.add("contract_state_change", {
       consensus_timestamp: tx.at,
       contract_id: access.contract.id,
@@ -130,7 +129,6 @@ export function recordContractTransaction(ctx: SeedContext, tx: ContractTransact
     });
   }
 
-  const intrinsic = gasUsed - execution.executionGas;
   const top: Action = {
     depth: 0,
     callType: tx.created ? CALL_TYPE.CREATE : CALL_TYPE.CALL,
@@ -141,8 +139,8 @@ export function recordContractTransaction(ctx: SeedContext, tx: ContractTransact
     input: tx.input,
     result: tx.output,
     resultType: tx.reverted ? RESULT_DATA.REVERT_REASON : RESULT_DATA.OUTPUT,
-    gas: gasLimit - intrinsic,
-    gasUsed: execution.executionGas,
+    gas: gasLimit - outcome.intrinsicGas,
+    gasUsed: outcome.executionGas,
   };
   [top, ...tx.nested].forEach((action, index) => {
     rows.add("contract_action", {
@@ -166,7 +164,7 @@ export function recordContractTransaction(ctx: SeedContext, tx: ContractTransact
     });
   });
 
-  const contractIds = [...new Set([contract.id, ...execution.logs.map((log) => log.contract.id)])];
+  const contractIds = [...new Set([contract.id, ...outcome.logs.map((log) => log.contract.id)])];
   for (const entity of new Set([...contractIds, payer.id, sender.id])) {
     rows.add("contract_transaction", { consensus_timestamp: tx.at, contract_ids: contractIds, entity_id: entity, payer_account_id: payer.id });
   }

@@ -23,3 +23,9 @@ export const SPINNER = code("5b", "6000", "56");
 
 /** Returns transient slot 0 (TLOAD, Cancun's EIP-1153): an invalid opcode before EVM 0.50. */
 export const TRANSIENT_READER = code("6000", "5c", "600052", "6020", "6000", "f3");
+
+/**
+ * STATICCALLs `0x167` with its own calldata and answers what it answered,
+ * reverting with its revert data: a view that reads HTS.
+ */
+export const STATIC_HTS_CALLER = code("36", "6000", "6000", "37", "6000", "6000", "36", "6000", "610167", "5a", "fa", "3d", "6000", "6000", "3e", "601f", "57", "3d", "6000", "fd", "5b", "3d", "6000", "f3");
