@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { gunzipSync } from "node:zlib";
 import Ajv, { type ValidateFunction } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase, type Database } from "@/lib/db";
@@ -552,7 +551,7 @@ describe("every route's responses match the OpenAPI document", () => {
       fixtures.etags[testCase.path] = first.headers.get("etag") ?? "";
     }
     const response = await call(testCase, fixtures);
-    const text = response.headers.get("content-encoding") === "gzip" ? gunzipSync(Buffer.from(await response.arrayBuffer())).toString() : await response.text();
+    const text = await response.text();
     expect(response.status, text).toBe(testCase.status);
     exercised.push({ operation: `${testCase.method} ${testCase.path}`, status: testCase.status });
 

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/api-key";
 import { knownBody } from "@/lib/http/response";
 import { clientAddressOf, trustedProxies } from "./client-address";
+import { gzipBody, shouldGzip } from "@/lib/http/compression";
 import { nodeRequest, rawHeader } from "./node-request";
 
 /**
@@ -31,22 +32,29 @@ function clientAddress(request: IncomingMessage): string {
 }
 
 /**
- * Writes a Fetch API Response to a Node response; HEAD gets the headers
- * alone. When the handler answered without reading the whole request body,
- * the rest is drained after the response (up to MAX_DRAINED_BODY_BYTES, as
- * announced by Content-Length), or the connection is closed: either way the
- * client's next request on it is not left waiting behind unread bytes.
+ * Writes a Fetch API Response to a Node response, gzipped as Next's server
+ * would (lib/server/compression.ts); HEAD gets the headers alone. When the
+ * handler answered without reading the whole request body, the rest is
+ * drained after the response (up to MAX_DRAINED_BODY_BYTES, as announced by
+ * Content-Length), or the connection is closed: either way the client's next
+ * request on it is not left waiting behind unread bytes.
  */
 export async function sendFetchResponse(response: Response, reply: ServerResponse, request: IncomingMessage): Promise<void> {
   const known = knownBody(response);
-  const body = request.method === "HEAD" ? null : (known ?? (response.body === null ? null : Buffer.from(await response.arrayBuffer())));
+  let body = request.method === "HEAD" ? null : (known ?? (response.body === null ? null : Buffer.from(await response.arrayBuffer())));
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") headers[name] = value;
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
-  if (body !== null) headers["content-length"] = String(typeof body === "string" ? Buffer.byteLength(body) : body.length);
+  let length = body === null ? 0 : typeof body === "string" ? Buffer.byteLength(body) : body.length;
+  // Called for HEAD too (length 0): it sets the Vary a GET of the same URL carries.
+  if (shouldGzip(length, response.status, headers, () => rawHeader(request.rawHeaders, "accept-encoding") ?? undefined) && body !== null) {
+    body = await gzipBody(body);
+    length = body.length;
+  }
+  if (body !== null) headers["content-length"] = String(length);
   if (!request.complete) {
     if (drainable(request)) reply.once("finish", () => discardRest(request));
     else headers.connection = "close";

@@ -7,6 +7,7 @@ import { log } from "@/lib/http/log";
 import { isChartRange } from "@/lib/pages/response-time-chart";
 import { contentSecurityPolicy, inlineScriptHashes, PAGE_SECURITY_HEADERS } from "@/lib/pages/security-headers";
 import { publicViews } from "@/lib/status/public-routes";
+import { acceptsGzip, varyWithAcceptEncoding } from "@/lib/http/compression";
 
 /** What Next answered for a page, read whole. */
 export type RenderedPage = { status: number; headers: Headers; html: string };
@@ -124,7 +125,7 @@ export function createPageSnapshots(deps: PageSnapshotDeps) {
     const headers: Record<string, string> = {
       "content-type": page.headers.get("content-type") ?? "text/html; charset=utf-8",
       "cache-control": PAGE_CACHE_CONTROL,
-      vary: withAcceptEncoding(page.headers.get("vary")),
+      vary: varyWithAcceptEncoding(page.headers.get("vary")),
       "content-security-policy": contentSecurityPolicy(inlineScriptHashes(page.html)),
       ...PAGE_SECURITY_HEADERS,
     };
@@ -175,16 +176,6 @@ export function createPageSnapshots(deps: PageSnapshotDeps) {
   }
 
   return { answer };
-}
-
-/** Next's Vary plus Accept-Encoding (the gzip body), once. */
-function withAcceptEncoding(vary: string | null): string {
-  const names = (vary ?? "").split(",").map((name) => name.trim()).filter(Boolean);
-  return names.some((name) => name.toLowerCase() === "accept-encoding") ? names.join(", ") : [...names, "Accept-Encoding"].join(", ");
-}
-
-function acceptsGzip(header: string | undefined): boolean {
-  return header !== undefined && /\bgzip\b(?!\s*;\s*q=0(\.0*)?(\s|,|$))/i.test(header);
 }
 
 /**

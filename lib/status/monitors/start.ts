@@ -26,7 +26,8 @@ export const serverCheckEnvironment: CheckEnvironment = {
 /**
  * The monitors of a server process (lib/server/boot.ts, every instance):
  * loads MONITORS_FILE if set, then runs the scheduler. MONITOR_CONCURRENCY
- * bounds the checks in flight per instance (default 32). Returns a stop function.
+ * bounds the checks in flight per instance (default 32); 0 makes an instance
+ * that runs none (an API-only instance: the others measure). Returns a stop function.
  */
 export function startMonitors(getDb: () => Promise<Database>, env: Record<string, string | undefined> = process.env): () => void {
   if (env.MONITORS_FILE) {
@@ -35,6 +36,16 @@ export function startMonitors(getDb: () => Promise<Database>, env: Record<string
       .then((report) => log.info("monitors file loaded", { file: env.MONITORS_FILE, ...report }))
       .catch((error: unknown) => log.error("monitors file not loaded", { file: env.MONITORS_FILE, error: error instanceof Error ? error.message : String(error) }));
   }
-  const concurrency = Number(env.MONITOR_CONCURRENCY ?? 32);
-  return startMonitorScheduler(getDb, { env: serverCheckEnvironment, concurrency: Number.isInteger(concurrency) && concurrency > 0 ? concurrency : 32 });
+  const concurrency = monitorConcurrency(env.MONITOR_CONCURRENCY);
+  if (concurrency === 0) {
+    log.info("monitor checks off on this instance (MONITOR_CONCURRENCY=0)");
+    return () => {};
+  }
+  return startMonitorScheduler(getDb, { env: serverCheckEnvironment, concurrency });
+}
+
+/** MONITOR_CONCURRENCY read: a whole number ≥ 0, else the default 32. */
+export function monitorConcurrency(setting: string | undefined): number {
+  const concurrency = Number(setting ?? 32);
+  return setting !== undefined && setting.trim() !== "" && Number.isInteger(concurrency) && concurrency >= 0 ? concurrency : 32;
 }

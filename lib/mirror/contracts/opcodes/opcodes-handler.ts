@@ -1,7 +1,6 @@
-import { gzipSync } from "node:zlib";
 import type { Handler, RouteContext } from "@/lib/http/handler";
-import { stringifyJson } from "@/lib/http/json";
-import { bodyResponse } from "@/lib/http/response";
+import { acceptsGzip } from "@/lib/http/compression";
+import { jsonResponse } from "@/lib/http/response";
 import type { MirrorContext } from "../../context";
 import { RequestQuery } from "../../query";
 import { web3Error } from "../call/errors";
@@ -22,7 +21,9 @@ const notFound = (detail = "") => web3Error(404, "Not Found", detail);
 /**
  * GET /api/v1/contracts/results/{transactionIdOrHash}/opcodes (upstream web3
  * `OpcodesController`): 404 unless enabled, the id (400), `Accept-Encoding:
- * gzip` (406), the throttle (429), then the replay, answered gzipped.
+ * gzip` (406), the throttle (429), then the replay. The server gzips it, as
+ * it does every large text body for a client that takes gzip
+ * (lib/http/compression.ts); Next's own server does the same.
  */
 export function createOpcodesHandler(mirror: MirrorContext, settings?: OpcodeSettings, call?: ContractCallSettings): Handler {
   return opcodesHandler(mirror, (path) => parseOpcodeTransaction(path.transactionIdOrHash), settings, call);
@@ -46,15 +47,13 @@ function opcodesHandler(
     if (!settings.enabled) throw notFound();
     const target = parseTarget(await context.params);
     const options = parseTraceOptions(RequestQuery.fromUrl(new URL(request.url)));
-    if (!(request.headers.get("accept-encoding") ?? "").toLowerCase().includes("gzip")) throw web3Error(406, "Not Acceptable", "Accept-Encoding: gzip header is required");
+    if (!acceptsGzip(request.headers.get("accept-encoding") ?? undefined)) throw web3Error(406, "Not Acceptable", "Accept-Encoding: gzip header is required");
     throttle();
     const sql = await mirror.sql();
     const row = await findTarget(sql, target);
     const trace = await replayTrace(row, { sql, system: mirror.config.system, pools, caches, deadline: performance.now() + call.timeoutMs }, options);
     // Traces run to megabytes; upstream answers them only to a client that takes gzip.
-    return bodyResponse(gzipSync(stringifyJson(renderOpcodes(trace))), {
-      headers: { "content-type": "application/json; charset=utf-8", "content-encoding": "gzip", vary: "Accept-Encoding" },
-    });
+    return jsonResponse(renderOpcodes(trace), { headers: { vary: "Accept-Encoding" } });
   };
 }
 

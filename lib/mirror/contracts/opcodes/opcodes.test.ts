@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { gunzipSync } from "node:zlib";
 import { beforeAll, expect, it } from "vitest";
 import { forEachDatabase } from "@/lib/db/testing/databases";
 import { route } from "@/lib/http/handler";
@@ -36,9 +35,7 @@ forEachDatabase((getDb) => {
       new Request(`http://localhost/api/v1/${path}${options.query ? `?${options.query}` : ""}`, { headers: options.headers ?? GZIP }),
       { params: Promise.resolve(params) },
     );
-    const bytes = Buffer.from(await response.arrayBuffer());
-    const text = response.headers.get("content-encoding") === "gzip" ? gunzipSync(bytes).toString() : bytes.toString();
-    return { status: response.status, body: JSON.parse(text) as unknown };
+    return { status: response.status, body: JSON.parse(await response.text()) as unknown };
   }
   const trace = async (result: Result, query?: string) => {
     const answer = await get({ transactionIdOrHash: hex(result.transaction_hash) }, { query });
