@@ -25,8 +25,9 @@ const now = new Date();
 const { db, engine: database } = await openBenchStatusDatabase(PAGE_ID, now);
 try {
   await db.prisma.component.create({ data: { id: "benchcompnt0", pageId: PAGE_ID, name: "Target", status: "operational", position: 1, createdAt: now, updatedAt: now } });
-  // Due times spread over the first interval, as monitors created over time are.
-  const start = now.getTime() + 1_000;
+  // Due times spread over the first interval, as monitors created over time are, from when the scheduler
+  // starts: the database's setup (migrations, seconds on PGlite) is not the scheduler's lag.
+  const start = Date.now() + 1_000;
   const offsets = Array.from({ length: MONITORS }, (_, i) => start + Math.floor((i * INTERVAL_S * 1000) / MONITORS));
   await db.prisma.monitor.createMany({
     data: Array.from({ length: MONITORS }, (_, i) => ({
