@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { forEachDatabase } from "@/lib/db/testing/databases";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/api-key";
 import type { Handler } from "@/lib/http/handler";
@@ -7,7 +7,7 @@ import { ensureBootstrapApiKey } from "./manage/bootstrap-key";
 import { createNotifier, DEFAULT_POLICY } from "./notify/worker";
 import { mailerFromEnv } from "./notify/email";
 import { SIGNATURE_HEADER, verifySignature } from "./notify/signature";
-import { startSmtpSink, startWebhookReceiver } from "./notify/testing/receivers";
+import { suiteReceivers } from "./notify/testing/suite-receivers";
 import { createSubscriptionLinkHandlers } from "./subscription-links-api";
 import type { ComponentV1, GroupV1 } from "./testing/harness";
 import { json, statusHarness } from "./testing/harness";
@@ -22,16 +22,7 @@ import { json, statusHarness } from "./testing/harness";
  */
 const START = new Date("2026-11-25T12:00:00.000Z");
 const KEY = "sk_subscribe_test_key_0123456789abcdefghijk";
-const smtpPromise = startSmtpSink(4321);
-const receiverPromise = startWebhookReceiver(4322);
-let smtp: Awaited<typeof smtpPromise>;
-let receiver: Awaited<typeof receiverPromise>;
-beforeAll(async () => {
-  [smtp, receiver] = await Promise.all([smtpPromise, receiverPromise]);
-});
-afterAll(async () => {
-  await Promise.all([smtp.close(), receiver.close()]);
-});
+const receivers = suiteReceivers({ smtp: 4321, webhook: 4322 });
 
 forEachDatabase((getDb, kind) => {
   const h = statusHarness(getDb, START);
@@ -60,7 +51,7 @@ forEachDatabase((getDb, kind) => {
     );
   const subscriberOf = (where: { email: string } | { endpoint: string }) => getDb().prisma.subscriber.findMany({ where });
   const notifier = () =>
-    createNotifier({ db: getDb(), clock: h.now, mailer: mailerFromEnv({ SMTP_URL: smtp.url }), policy: { ...DEFAULT_POLICY, webhookTimeoutMs: 5_000 }, env: {} });
+    createNotifier({ db: getDb(), clock: h.now, mailer: mailerFromEnv({ SMTP_URL: receivers.smtp.url }), policy: { ...DEFAULT_POLICY, webhookTimeoutMs: 5_000 }, env: {} });
   async function drain() {
     const worker = notifier();
     for (let i = 0; i < 20; i++) {
@@ -69,11 +60,11 @@ forEachDatabase((getDb, kind) => {
     }
     throw new Error("outbox never drained");
   }
-  const mailsTo = (address: string) => smtp.mails.filter((mail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address === address);
+  const mailsTo = (address: string) => receivers.smtp.mails.filter((mail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address === address);
 
   beforeAll(async () => {
     // Each database's suite reads only its own mail.
-    smtp.mails.length = 0;
+    receivers.smtp.mails.length = 0;
     await h.createPage();
     await ensureBootstrapApiKey(getDb(), KEY, START);
     const create = async (component: Record<string, unknown>) =>
@@ -152,13 +143,13 @@ forEachDatabase((getDb, kind) => {
 
     it("by webhook is pending until the confirm_url posted to the endpoint, signed, is followed", async () => {
       nextMinute();
-      const endpoint = receiver.url(`/${kind}/visitor-hook`);
+      const endpoint = receivers.webhook.url(`/${kind}/visitor-hook`);
       const response = await subscribe({ subscriber: { endpoint } }, { from: freshClient() });
       expect(await response.json()).toEqual({ status: "confirmation_sent", mode: "webhook" });
       const [row] = await subscriberOf({ endpoint });
       expect(row?.confirmedAt).toBeNull();
       await drain();
-      const hook = receiver.received.find((entry) => entry.path === `/${kind}/visitor-hook`)!;
+      const hook = receivers.webhook.received.find((entry) => entry.path === `/${kind}/visitor-hook`)!;
       expect(verifySignature(row!.webhookSecret!, String(hook.headers[SIGNATURE_HEADER]), hook.body, h.now())).toEqual({ ok: true });
       const body = JSON.parse(hook.body) as { meta: { event: string }; subscription: { confirm_url: string; manage_url: string } };
       expect(body.meta.event).toBe("subscriber.confirmation");
@@ -244,15 +235,15 @@ forEachDatabase((getDb, kind) => {
   describe("dead letters (manage API)", () => {
     it("lists dead deliveries with their last error; a retry queues one again, once, keeping its idempotency key", async () => {
       nextMinute();
-      const endpoint = receiver.url(`/${kind}/dead-hook`);
+      const endpoint = receivers.webhook.url(`/${kind}/dead-hook`);
       const created = await h.call(h.manageApi.createSubscriber, { key: KEY, body: { subscriber: { endpoint } } });
       const subscriberId = (await json<{ id: string }>(created)).id;
       await h.call(h.manageApi.updateComponent, { key: KEY, method: "PATCH", params: { id: ids.a }, body: { component: { status: "major_outage" } } });
-      receiver.state.answer = (hook) => (hook.path === `/${kind}/dead-hook` ? 500 : 200);
+      receivers.webhook.state.answer = (hook) => (hook.path === `/${kind}/dead-hook` ? 500 : 200);
       const worker = createNotifier({
         db: getDb(),
         clock: h.now,
-        mailer: mailerFromEnv({ SMTP_URL: smtp.url }),
+        mailer: mailerFromEnv({ SMTP_URL: receivers.smtp.url }),
         policy: { ...DEFAULT_POLICY, maxAttempts: 1, webhookTimeoutMs: 5_000 },
         env: {},
       });
@@ -262,12 +253,12 @@ forEachDatabase((getDb, kind) => {
         (row) => row.subscriber_id === subscriberId,
       )!;
       expect(dead).toMatchObject({ state: "dead", last_error: "webhook answered 500" });
-      receiver.state.answer = () => 200;
+      receivers.webhook.state.answer = () => 200;
       const retried = await h.call(h.manageApi.retryDelivery, { key: KEY, method: "POST", params: { id: dead.id } });
       expect(await json(retried)).toMatchObject({ id: dead.id, state: "pending", attempts: 0, idempotency_key: dead.idempotency_key });
       expect((await h.call(h.manageApi.retryDelivery, { key: KEY, method: "POST", params: { id: dead.id } })).status).toBe(409);
       await drain();
-      const hooks = receiver.received.filter((hook) => hook.path === `/${kind}/dead-hook`);
+      const hooks = receivers.webhook.received.filter((hook) => hook.path === `/${kind}/dead-hook`);
       expect(hooks.at(-1)?.headers["x-status-idempotency-key"]).toBe(dead.idempotency_key);
       const [delivery] = await getDb().prisma.notificationDelivery.findMany({ where: { id: BigInt(dead.id) } });
       expect(delivery?.state).toBe("delivered");

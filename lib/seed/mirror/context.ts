@@ -29,7 +29,11 @@ export const HBAR = 100_000_000n;
 /** Seconds: the 90-day auto-renew period accounts, tokens and topics get by default. */
 export const AUTO_RENEW_PERIOD = 7_776_000n;
 
-/** A user able to pay `atLeast` tinybars plus fees, or undefined after a few tries. */
+/**
+ * A user able to pay `atLeast` tinybars plus an hbar for fees, or undefined
+ * after a few tries. The hbar covers what most operations cost (cents); one
+ * priced higher passes its charge in `atLeast`.
+ */
 export function pickFunded(ctx: SeedContext, atLeast = 5n * HBAR): AccountState | undefined {
   for (let attempt = 0; attempt < 20; attempt++) {
     const account = ctx.random.pick(ctx.users);

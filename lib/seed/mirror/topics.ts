@@ -58,9 +58,14 @@ export function topicBirths(ctx: SeedContext, random: Random, topics: Topics): B
   });
 }
 
+/** Whether the topic created `index`th charges a custom fee per message: every fourth from topic 1. */
+function chargesFee(index: number): boolean {
+  return index % 4 === 1;
+}
+
 function newTopic(ctx: SeedContext, random: Random, id: bigint, at: bigint, owner: AccountState, index: number): TopicState {
   const gated = random.chance(0.4);
-  const charged = index % 4 === 1;
+  const charged = chargesFee(index);
   const period = AUTO_RENEW_PERIOD * NANOS_PER_SECOND;
   return {
     id,
@@ -79,12 +84,20 @@ function newTopic(ctx: SeedContext, random: Random, id: bigint, at: bigint, owne
   };
 }
 
-/** CONSENSUSCREATETOPIC during the history. */
+/**
+ * CONSENSUSCREATETOPIC during the history. Creating a topic with a custom fee
+ * costs $2, over 10 hbars at the demo's rates and more than pickFunded's
+ * margin for fees, so the charge is priced first and the owner chosen among
+ * the accounts able to pay it.
+ */
 export function createTopic(ctx: SeedContext, at: bigint, topics: Topics): void {
-  const owner = pickFunded(ctx, 10n * HBAR);
+  const index = topics.all.length;
+  const usd = chargesFee(index) ? 2 : 0.01;
+  const fee = ctx.recorder.price(usd);
+  const owner = pickFunded(ctx, fee);
   if (!owner) return;
-  const topic = newTopic(ctx, ctx.random, ctx.ledger.nextId(), at, owner, topics.all.length);
-  ctx.recorder.record({ at, type: TYPE.CONSENSUSCREATETOPIC, payer: owner.id, usd: topic.fees.length > 0 ? 2 : 0.01, entityId: topic.id, memo: topic.memo });
+  const topic = newTopic(ctx, ctx.random, ctx.ledger.nextId(), at, owner, index);
+  ctx.recorder.record({ at, type: TYPE.CONSENSUSCREATETOPIC, payer: owner.id, usd, fee, entityId: topic.id, memo: topic.memo });
   topics.all.push(topic);
 }
 

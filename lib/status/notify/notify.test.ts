@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { forEachDatabase } from "@/lib/db/testing/databases";
 import type { Handler } from "@/lib/http/handler";
 import { route } from "@/lib/http/handler";
@@ -9,7 +9,8 @@ import type { ComponentV1, IncidentV1 } from "../testing/harness";
 import { json, statusHarness, TEST_PAGE } from "../testing/harness";
 import { mailerFromEnv } from "./email";
 import { IDEMPOTENCY_HEADER, SIGNATURE_HEADER, signatureHeader, verifySignature } from "./signature";
-import { startSmtpSink, startWebhookReceiver, type ReceivedHook } from "./testing/receivers";
+import type { ReceivedHook } from "./testing/receivers";
+import { suiteReceivers } from "./testing/suite-receivers";
 import { createNotifier, retryDelay, DEFAULT_POLICY, startNotificationWorker } from "./worker";
 
 /**
@@ -19,20 +20,11 @@ import { createNotifier, retryDelay, DEFAULT_POLICY, startNotificationWorker } f
  */
 const START = new Date("2026-11-24T10:00:00.000Z");
 const KEY = "sk_notify_test_key_0123456789abcdefghijklmnop";
-const smtpPromise = startSmtpSink(4811);
-const receiverPromise = startWebhookReceiver(4812);
-let smtp: Awaited<typeof smtpPromise>;
-let receiver: Awaited<typeof receiverPromise>;
-beforeAll(async () => {
-  [smtp, receiver] = await Promise.all([smtpPromise, receiverPromise]);
-});
-afterAll(async () => {
-  await Promise.all([smtp.close(), receiver.close()]);
-});
+const receivers = suiteReceivers({ smtp: 4811, webhook: 4812 });
 
 type Hook = { meta: { unsubscribe: string; event: string }; page: { id: string; status_indicator: string }; incident?: IncidentV1; component_update?: { new_status: string; component_id: string } };
 const parsed = (hook: ReceivedHook) => JSON.parse(hook.body) as Hook;
-const to = (mail: (typeof smtp.mails)[number]) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address;
+const to = (mail: (typeof receivers.smtp.mails)[number]) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address;
 
 forEachDatabase((getDb, kind) => {
   const h = statusHarness(getDb, START);
@@ -42,7 +34,7 @@ forEachDatabase((getDb, kind) => {
   const components = { a: "", b: "", c: "" };
   const secrets = new Map<string, string>();
   const policy = { ...DEFAULT_POLICY, maxAttempts: 3, baseDelayMs: 1_000, maxDelayMs: 4_000, webhookTimeoutMs: 5_000 };
-  const notifier = () => createNotifier({ db: getDb(), clock: h.now, mailer: mailerFromEnv({ SMTP_URL: smtp.url }), policy, env: {} });
+  const notifier = () => createNotifier({ db: getDb(), clock: h.now, mailer: mailerFromEnv({ SMTP_URL: receivers.smtp.url }), policy, env: {} });
 
   /** Passes until nothing is due now. */
   async function drain(worker = notifier()) {
@@ -62,9 +54,9 @@ forEachDatabase((getDb, kind) => {
   }
 
   beforeAll(async () => {
-    smtp.mails.length = 0;
-    receiver.received.length = 0;
-    receiver.state.answer = () => 200;
+    receivers.smtp.mails.length = 0;
+    receivers.webhook.received.length = 0;
+    receivers.webhook.state.answer = () => 200;
     await h.createPage();
     await ensureBootstrapApiKey(getDb(), KEY, START);
     for (const name of ["a", "b", "c"] as const) {
@@ -78,9 +70,9 @@ forEachDatabase((getDb, kind) => {
       await subscribe({ email: "a@example.com", component_ids: [components.a], skip_confirmation_notification: true });
       await subscribe({ email: "c@example.com", component_ids: [components.c], skip_confirmation_notification: true });
       await subscribe({ email: "pending@example.com" });
-      await subscribe({ endpoint: receiver.url(`/${kind}/page`) });
-      await subscribe({ endpoint: receiver.url(`/${kind}/a`), component_ids: [components.a] });
-      await subscribe({ endpoint: receiver.url(`/${kind}/c`), component_ids: [components.c] });
+      await subscribe({ endpoint: receivers.webhook.url(`/${kind}/page`) });
+      await subscribe({ endpoint: receivers.webhook.url(`/${kind}/a`), component_ids: [components.a] });
+      await subscribe({ endpoint: receivers.webhook.url(`/${kind}/c`), component_ids: [components.c] });
 
       const created = await json<IncidentV1>(
         await admin(api.createIncident, { body: { incident: { name: "Consensus stalls", body: "Looking.", components: { [components.a]: "partial_outage" } } } }),
@@ -97,16 +89,16 @@ forEachDatabase((getDb, kind) => {
 
     it("emails the page's and component A's confirmed subscribers each notifying update, and the unconfirmed one only its confirmation", () => {
       // A batch is sent concurrently, so arrival order is not asserted.
-      const subjects = (address: string) => smtp.mails.filter((mail) => to(mail) === address).map((mail) => mail.subject).sort();
+      const subjects = (address: string) => receivers.smtp.mails.filter((mail) => to(mail) === address).map((mail) => mail.subject).sort();
       const incidentSubjects = ["[Hedera Status] Incident update: Consensus stalls", "[Hedera Status] New incident: Consensus stalls", "[Hedera Status] Resolved: Consensus stalls"];
       expect(subjects("page@example.com")).toEqual(incidentSubjects);
       expect(subjects("a@example.com")).toEqual(incidentSubjects);
       expect(subjects("pending@example.com")).toEqual(["Confirm your subscription to Hedera Status"]);
-      expect(smtp.mails).toHaveLength(7);
+      expect(receivers.smtp.mails).toHaveLength(7);
     });
 
     it("sends plain text and HTML, the manage link and RFC 8058 one-click unsubscribe headers", () => {
-      const mail = smtp.mails.find((candidate) => to(candidate) === "page@example.com" && candidate.subject?.startsWith("[Hedera Status] Resolved"))!;
+      const mail = receivers.smtp.mails.find((candidate) => to(candidate) === "page@example.com" && candidate.subject?.startsWith("[Hedera Status] Resolved"))!;
       expect(mail.text).toContain("Resolved - Fixed.");
       expect(mail.text).toContain(`${TEST_PAGE.url}/incidents/`);
       expect(mail.html).toContain("<strong>Resolved</strong> - Fixed.");
@@ -114,30 +106,30 @@ forEachDatabase((getDb, kind) => {
       expect(header("list-unsubscribe")).toMatch(new RegExp(`^List-Unsubscribe: <${TEST_PAGE.url}/api/subscriptions/[\\w-]+/unsubscribe>$`));
       expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
       expect(mail.text).toMatch(new RegExp(`Manage your subscription or unsubscribe: ${TEST_PAGE.url}/subscriptions/[\\w-]+`));
-      const confirmation = smtp.mails.find((candidate) => to(candidate) === "pending@example.com")!;
+      const confirmation = receivers.smtp.mails.find((candidate) => to(candidate) === "pending@example.com")!;
       expect(confirmation.text).toMatch(new RegExp(`${TEST_PAGE.url}/subscriptions/confirm/[\\w-]+`));
     });
 
     it("posts Statuspage's webhook payloads to page and component A webhooks, none to component C's", () => {
-      const events = (path: string) => receiver.received.filter((hook) => hook.path === `/${kind}/${path}`).map((hook) => parsed(hook).meta.event).sort();
+      const events = (path: string) => receivers.webhook.received.filter((hook) => hook.path === `/${kind}/${path}`).map((hook) => parsed(hook).meta.event).sort();
       const expected = ["component.updated", "component.updated", "incident.created", "incident.resolved", "incident.updated"];
       expect(events("page")).toEqual(expected);
       expect(events("a")).toEqual(expected);
       expect(events("c")).toEqual([]);
-      const resolved = parsed(receiver.received.find((hook) => hook.path === `/${kind}/page` && parsed(hook).meta.event === "incident.resolved")!);
+      const resolved = parsed(receivers.webhook.received.find((hook) => hook.path === `/${kind}/page` && parsed(hook).meta.event === "incident.resolved")!);
       expect(resolved.page.id).toBe(TEST_PAGE.id);
       expect(resolved.page.status_indicator).toBe("none");
       expect(resolved.incident?.status).toBe("resolved");
       expect(resolved.incident?.incident_updates.map((update) => update.body)).toEqual(["Fixed.", "A quiet note.", "Found it.", "Looking."]);
-      const outage = receiver.received.map(parsed).find((hook) => hook.component_update?.new_status === "partial_outage")!;
+      const outage = receivers.webhook.received.map(parsed).find((hook) => hook.component_update?.new_status === "partial_outage")!;
       expect(outage.component_update?.component_id).toBe(components.a);
     });
 
     it("signs every webhook: the documented check passes, and fails for a tampered body or an old timestamp", () => {
-      const hooks = receiver.received.filter((hook) => hook.path.startsWith(`/${kind}/`));
+      const hooks = receivers.webhook.received.filter((hook) => hook.path.startsWith(`/${kind}/`));
       expect(hooks.length).toBeGreaterThan(0);
       for (const hook of hooks) {
-        const secret = secrets.get(receiver.url(hook.path))!;
+        const secret = secrets.get(receivers.webhook.url(hook.path))!;
         const header = String(hook.headers[SIGNATURE_HEADER]);
         expect(verifySignature(secret, header, hook.body, h.now())).toEqual({ ok: true });
         expect(verifySignature(secret, header, hook.body.replace("{", '{"x":1,'), h.now())).toEqual({ ok: false, reason: "mismatch" });
@@ -159,7 +151,7 @@ forEachDatabase((getDb, kind) => {
     const links = createSubscriptionLinkHandlers({ getDb: async () => getDb(), clock: h.now });
     const post = (handler: Handler, token: string) =>
       route(handler)(new Request("http://localhost/", { method: "POST", body: "List-Unsubscribe=One-Click" }), { params: Promise.resolve({ token }) });
-    const mailsTo = (address: string) => smtp.mails.filter((mail) => to(mail) === address);
+    const mailsTo = (address: string) => receivers.smtp.mails.filter((mail) => to(mail) === address);
 
     it("the confirmation link's token confirms; the next incident reaches the new subscriber", async () => {
       const token = /\/subscriptions\/confirm\/([\w-]+)/.exec(mailsTo("pending@example.com")[0]!.text!)![1]!;
@@ -189,14 +181,14 @@ forEachDatabase((getDb, kind) => {
     const HOUR = 3_600_000;
     type Maintenance = IncidentV1 & { scheduled_remind_prior: boolean; scheduled_reminded_at: string | null };
     const reminders = (path: string) =>
-      receiver.received.filter((hook) => hook.path === `/${kind}/${path}` && parsed(hook).meta.event === "maintenance.reminder").map(parsed);
-    const remindedMails = () => smtp.mails.filter((mail) => mail.subject?.startsWith("[Hedera Status] Maintenance starts in 1 hour: "));
+      receivers.webhook.received.filter((hook) => hook.path === `/${kind}/${path}` && parsed(hook).meta.event === "maintenance.reminder").map(parsed);
+    const remindedMails = () => receivers.smtp.mails.filter((mail) => mail.subject?.startsWith("[Hedera Status] Maintenance starts in 1 hour: "));
     const get = async (id: string) => json<Maintenance>(await admin(api.getIncident, { params: { id } }));
     let maintenance: Maintenance;
     let start: Date;
 
     beforeAll(async () => {
-      receiver.state.answer = () => 200;
+      receivers.webhook.state.answer = () => 200;
       start = new Date(h.now().getTime() + 3 * HOUR);
       const window = { scheduled_for: start.toISOString(), scheduled_until: new Date(start.getTime() + HOUR).toISOString() };
       const create = (name: string, remind: boolean) =>
@@ -264,12 +256,12 @@ forEachDatabase((getDb, kind) => {
   describe("retries and the dead letter", () => {
     it("retries a failing receiver with backoff, the same idempotency key every time", async () => {
       const path = `/${kind}/flaky`;
-      await subscribe({ endpoint: receiver.url(path), component_ids: [components.b] });
+      await subscribe({ endpoint: receivers.webhook.url(path), component_ids: [components.b] });
       let failures = 0;
-      receiver.state.answer = (hook) => (hook.path === path && failures++ < 2 ? 503 : 200);
+      receivers.webhook.state.answer = (hook) => (hook.path === path && failures++ < 2 ? 503 : 200);
       await admin(api.updateComponent, { method: "PATCH", params: { id: components.b }, body: { component: { status: "major_outage" } } });
       await drain();
-      const tries = () => receiver.received.filter((hook) => hook.path === path);
+      const tries = () => receivers.webhook.received.filter((hook) => hook.path === path);
       expect(tries()).toHaveLength(1);
       later(policy.baseDelayMs);
       await drain();
@@ -280,24 +272,24 @@ forEachDatabase((getDb, kind) => {
       expect(new Set(tries().map((hook) => hook.headers[IDEMPOTENCY_HEADER])).size).toBe(1);
       const [row] = await getDb().sql.query<{ state: string; attempts: number }>(
         "SELECT d.state, d.attempts FROM status.notification_delivery d JOIN status.subscriber s ON s.id = d.subscriber_id WHERE s.endpoint = $1",
-        [receiver.url(path)],
+        [receivers.webhook.url(path)],
       );
       expect(row).toEqual({ state: "delivered", attempts: 3 });
     });
 
     it("dead-letters after the try limit; a redirect counts as a failure", async () => {
       const path = `/${kind}/moved`;
-      await subscribe({ endpoint: receiver.url(path), component_ids: [components.c] });
-      receiver.state.answer = (hook) => (hook.path === path ? 302 : 200);
+      await subscribe({ endpoint: receivers.webhook.url(path), component_ids: [components.c] });
+      receivers.webhook.state.answer = (hook) => (hook.path === path ? 302 : 200);
       await admin(api.updateComponent, { method: "PATCH", params: { id: components.c }, body: { component: { status: "degraded_performance" } } });
       for (let attempt = 0; attempt < policy.maxAttempts + 1; attempt++) {
         await drain();
         later(policy.maxDelayMs);
       }
-      expect(receiver.received.filter((hook) => hook.path === path)).toHaveLength(policy.maxAttempts);
+      expect(receivers.webhook.received.filter((hook) => hook.path === path)).toHaveLength(policy.maxAttempts);
       const [row] = await getDb().sql.query<{ state: string; attempts: number; last_error: string }>(
         "SELECT d.state, d.attempts, d.last_error FROM status.notification_delivery d JOIN status.subscriber s ON s.id = d.subscriber_id WHERE s.endpoint = $1",
-        [receiver.url(path)],
+        [receivers.webhook.url(path)],
       );
       expect(row).toEqual({ state: "dead", attempts: policy.maxAttempts, last_error: "webhook answered 302" });
     });
@@ -315,14 +307,14 @@ forEachDatabase((getDb, kind) => {
     it("two workers on one database never deliver the same row within one lease", async () => {
       const path = `/${kind}/crowd`;
       const count = 120;
-      for (let i = 0; i < count; i++) await subscribe({ endpoint: receiver.url(`${path}/${i}`), component_ids: [components.a] });
-      receiver.state.answer = async () => {
+      for (let i = 0; i < count; i++) await subscribe({ endpoint: receivers.webhook.url(`${path}/${i}`), component_ids: [components.a] });
+      receivers.webhook.state.answer = async () => {
         await new Promise((resolve) => setTimeout(resolve, 5));
         return 200;
       };
       await admin(api.updateComponent, { method: "PATCH", params: { id: components.a }, body: { component: { status: "partial_outage" } } });
       await Promise.all([drain(notifier()), drain(notifier())]);
-      const keys = receiver.received.filter((hook) => hook.path.startsWith(`${path}/`)).map((hook) => String(hook.headers[IDEMPOTENCY_HEADER]));
+      const keys = receivers.webhook.received.filter((hook) => hook.path.startsWith(`${path}/`)).map((hook) => String(hook.headers[IDEMPOTENCY_HEADER]));
       expect(keys).toHaveLength(count);
       expect(new Set(keys).size).toBe(count);
     });
@@ -331,14 +323,14 @@ forEachDatabase((getDb, kind) => {
   describe("the server's worker", () => {
     it("delivers a write's notifications unasked, woken by the write", async () => {
       const path = `/${kind}/live`;
-      await subscribe({ endpoint: receiver.url(path), component_ids: [components.b] });
-      receiver.state.answer = () => 200;
+      await subscribe({ endpoint: receivers.webhook.url(path), component_ids: [components.b] });
+      receivers.webhook.state.answer = () => 200;
       const stop = startNotificationWorker(async () => getDb(), { clock: h.now, mailer: async () => {}, policy, env: {} });
       try {
         await admin(api.updateComponent, { method: "PATCH", params: { id: components.b }, body: { component: { status: "operational" } } });
         const deadline = Date.now() + 10_000;
-        while (!receiver.received.some((hook) => hook.path === path) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-        expect(receiver.received.filter((hook) => hook.path === path).map((hook) => parsed(hook).component_update?.new_status)).toEqual(["operational"]);
+        while (!receivers.webhook.received.some((hook) => hook.path === path) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(receivers.webhook.received.filter((hook) => hook.path === path).map((hook) => parsed(hook).component_update?.new_status)).toEqual(["operational"]);
       } finally {
         stop();
       }
