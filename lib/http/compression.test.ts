@@ -38,6 +38,14 @@ describe("response compression", () => {
     expect(cases.map(([, , headers]) => headers.vary ?? null)).toEqual(["Accept-Encoding", "Accept-Encoding", null, null, "Accept-Encoding", "Accept-Encoding", "Accept-Encoding"]);
   });
 
+  it("compresses a shared buffer once, and a string each time", async () => {
+    const shared = Buffer.from(JSON.stringify({ page: "x".repeat(4000) }));
+    expect(await gzipBody(shared)).toBe(await gzipBody(shared));
+    const text = shared.toString();
+    expect(await gzipBody(text)).not.toBe(await gzipBody(text));
+    expect(gunzipSync(await gzipBody(shared)).equals(shared)).toBe(true);
+  });
+
   it("does not read Accept-Encoding for a body it would not compress anyway", () => {
     let read = 0;
     shouldGzip(10, 200, { "content-type": JSON_TYPE }, () => (read++, "gzip"));

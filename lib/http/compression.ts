@@ -49,7 +49,20 @@ export function shouldGzip(bodyLength: number, status: number, headers: Record<s
   return true;
 }
 
+/**
+ * Gzipped bodies by the bytes they were made from: a handler that answers
+ * from a cached buffer (the status documents, one per revision) has it
+ * compressed once, not per request. Strings are built per request: not kept.
+ */
+const gzipped = new WeakMap<Uint8Array, Promise<Buffer>>();
+
 /** A body gzipped off the event loop (traces run to megabytes). */
 export function gzipBody(body: string | Uint8Array): Promise<Buffer> {
-  return gzipAsync(body);
+  if (typeof body === "string") return gzipAsync(body);
+  let compressed = gzipped.get(body);
+  if (!compressed) {
+    compressed = gzipAsync(body);
+    gzipped.set(body, compressed);
+  }
+  return compressed;
 }
