@@ -43,7 +43,7 @@ export function renderTransaction(record: TransactionRecord, options: RenderOpti
     high_volume: record.high_volume,
     high_volume_pricing_multiplier: record.high_volume_pricing_multiplier,
     max_custom_fees: maxCustomFees(record.max_custom_fees),
-    max_fee: optionalText(record.max_fee),
+    max_fee: record.max_fee,
     memo_base64: record.memo_base64,
     name: transactionTypeName(record.type),
     nft_transfers: record.nft_transfers.map((transfer) => ({
@@ -74,11 +74,7 @@ export function renderTransaction(record: TransactionRecord, options: RenderOpti
       amount: transfer.amount,
       is_approval: transfer.is_approval ?? false,
     })),
-    valid_duration_seconds: optionalText(record.valid_duration_seconds),
+    valid_duration_seconds: record.valid_duration_seconds,
     valid_start_timestamp: formatTimestamp(record.valid_start_ns),
   };
-}
-
-function optionalText(value: bigint | null): string | null {
-  return value === null ? null : value.toString();
 }
