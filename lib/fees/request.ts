@@ -63,7 +63,13 @@ export async function parseEstimateRequest(request: Request): Promise<EstimateRe
 
   const body = await readBody(request);
 
-  const query = new URL(request.url).searchParams;
+  const query = queryOf(request.url);
+  return { body, ...(query === undefined ? NO_QUERY_OPTIONS : parseOptions(query)) };
+}
+
+type EstimateOptions = Omit<EstimateRequest, "body">;
+
+function parseOptions(query: URLSearchParams): EstimateOptions {
   const mode = modeSchema.safeParse(query.get("mode"));
   if (!mode.success) throw invalidParameter("mode", firstIssue(mode.error));
 
@@ -72,7 +78,22 @@ export async function parseEstimateRequest(request: Request): Promise<EstimateRe
   const throttle = throttleRangeSchema.safeParse(throttleText.data);
   if (!throttle.success) throw invalidParameter("high_volume_throttle", firstIssue(throttle.error));
 
-  return { body, mode: mode.data, highVolumeThrottle: throttle.data };
+  return { mode: mode.data, highVolumeThrottle: throttle.data };
+}
+
+/** What the schemas make of a request without a query (most of them): parsed once. */
+const NO_QUERY_OPTIONS = parseOptions(new URLSearchParams());
+
+/**
+ * The query of an absolute URL (Request.url), undefined without one. Read
+ * from the text: parsing the whole URL again for it costs more than the
+ * rest of an estimate's parameters.
+ */
+function queryOf(url: string): URLSearchParams | undefined {
+  const start = url.indexOf("?");
+  if (start === -1) return undefined;
+  const end = url.indexOf("#", start);
+  return new URLSearchParams(end === -1 ? url.slice(start + 1) : url.slice(start + 1, end));
 }
 
 /** Reads the body without ever buffering more than the limit. */

@@ -3,7 +3,7 @@ import { CLIENT_ADDRESS_HEADER } from "@/lib/http/api-key";
 import { knownBody } from "@/lib/http/response";
 import { clientAddressOf, trustedProxies } from "./client-address";
 import { gzipBody, shouldGzip } from "@/lib/http/compression";
-import { nodeRequest, rawHeader } from "./node-request";
+import { bodyReadWhole, nodeRequest, rawHeader } from "./node-request";
 
 /**
  * The most of an unread request body the server reads and discards after
@@ -12,6 +12,9 @@ import { nodeRequest, rawHeader } from "./node-request";
  * body closes the connection instead.
  */
 export const MAX_DRAINED_BODY_BYTES = 1024 * 1024;
+
+/** Text bodies from this length on are written as bytes; a shorter one goes out in one write with the headers, which Node joins to it. */
+const ENCODED_HERE_FROM = 1024;
 
 /** A Fetch API Request for a Node request, built as far as its handler asks (lib/server/node-request.ts). */
 export function toFetchRequest(request: IncomingMessage, origin: string): Request {
@@ -48,6 +51,8 @@ export async function sendFetchResponse(response: Response, reply: ServerRespons
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
+  // A long text is encoded once here, where its length is needed: measuring it and letting the socket encode it would read it twice.
+  if (typeof body === "string" && body.length >= ENCODED_HERE_FROM) body = Buffer.from(body);
   let length = body === null ? 0 : typeof body === "string" ? Buffer.byteLength(body) : body.length;
   // Called for HEAD too (length 0): it sets the Vary a GET of the same URL carries.
   if (shouldGzip(length, response.status, headers, () => rawHeader(request.rawHeaders, "accept-encoding") ?? undefined) && body !== null) {
@@ -55,7 +60,7 @@ export async function sendFetchResponse(response: Response, reply: ServerRespons
     length = body.length;
   }
   if (body !== null) headers["content-length"] = String(length);
-  if (!request.complete) {
+  if (!request.complete && !bodyReadWhole(request)) {
     if (drainable(request)) reply.once("finish", () => discardRest(request));
     else headers.connection = "close";
   }

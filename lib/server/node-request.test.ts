@@ -99,4 +99,25 @@ describe("the app server's lazily built Request", () => {
     expect(over.lazy).toEqual(over.real);
     expect(over.lazy).toEqual({ over: undefined });
   });
+
+  it("reads each body of pipelined requests, and a body that arrives after its headers", async () => {
+    const bodies: string[] = [];
+    const server = createServer(async (incoming, reply) => {
+      bodies.push(await nodeRequest(incoming, "http://example.test", "192.0.2.1").text());
+      reply.end("ok");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const post = (body: string, last = false) => `POST / HTTP/1.1\r\nHost: x\r\nContent-Length: ${body.length}\r\n${last ? "Connection: close\r\n" : ""}\r\n`;
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1");
+      // Two requests in one write, then a third whose body follows its headers in a later write.
+      socket.write(`${post("hello")}hello${post("abc")}abc`);
+      socket.write(post("late", true));
+      setTimeout(() => socket.end("late"), 50);
+      socket.on("error", reject).on("close", () => resolve()).resume();
+    });
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    expect(bodies).toEqual(["hello", "abc", "late"]);
+  });
 });

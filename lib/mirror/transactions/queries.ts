@@ -186,18 +186,19 @@ export type TransactionRow = {
   high_volume: boolean;
   high_volume_pricing_multiplier: bigint | null;
   max_custom_fees: Uint8Array[] | null;
-  max_fee: bigint | null;
-  memo: Uint8Array | null;
+  /** Shown as text, so read as text. */
+  max_fee: string | null;
+  memo_base64: string | null;
   node_account_id: bigint | null;
   nonce: number;
   parent_consensus_timestamp: bigint | null;
   payer_account_id: bigint;
   result: number;
   scheduled: boolean;
-  transaction_bytes: Uint8Array | null;
-  transaction_hash: Uint8Array | null;
+  transaction_bytes_base64: string | null;
+  transaction_hash_base64: string | null;
   type: number;
-  valid_duration_seconds: bigint | null;
+  valid_duration_seconds: string | null;
   valid_start_ns: bigint;
   crypto_transfers: string | null;
   token_transfers: string | null;
@@ -239,9 +240,18 @@ const ASSESSED_CUSTOM_FEES = `(SELECT json_agg(json_build_object('amount', acf.a
 // A flat bigint[] (`[payer, valid start, …]`) as JSON text: exact on both drivers, whose int8[] parsing differs.
 const INNER_TRANSACTIONS = "array_to_json(t.inner_transactions)::text AS inner_transactions";
 
+/**
+ * The byte columns a transaction shows as base64 come as base64 text: the
+ * driver would read them as hex text into bytes that the renderer turns
+ * into base64 again. PostgreSQL breaks its base64 into 76-character lines;
+ * the answer has none. The int64 columns shown as strings (max_fee,
+ * valid_duration_seconds) come as text for the same reason.
+ */
+const base64Column = (column: string) => `translate(encode(t.${column}, 'base64'), E'\\n', '') AS ${column}_base64`;
+
 const TRANSACTION_COLUMNS = `t.batch_key, t.charged_tx_fee, t.consensus_timestamp, t.entity_id, t.high_volume, t.high_volume_pricing_multiplier,
-  t.max_custom_fees, t.max_fee, t.memo, t.nft_transfer::text AS nft_transfers, t.node_account_id, t.nonce, t.parent_consensus_timestamp,
-  t.payer_account_id, t.result, t.scheduled, t.transaction_bytes, t.transaction_hash, t.type, t.valid_duration_seconds, t.valid_start_ns`;
+  t.max_custom_fees, t.max_fee::text AS max_fee, ${base64Column("memo")}, t.nft_transfer::text AS nft_transfers, t.node_account_id, t.nonce, t.parent_consensus_timestamp,
+  t.payer_account_id, t.result, t.scheduled, ${base64Column("transaction_bytes")}, ${base64Column("transaction_hash")}, t.type, t.valid_duration_seconds::text AS valid_duration_seconds, t.valid_start_ns`;
 
 /**
  * The rows of the keys: by `row_tid` where the keys' read had the row (a

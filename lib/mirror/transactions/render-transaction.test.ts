@@ -18,18 +18,18 @@ function record(overrides: Partial<TransactionRecord> = {}): TransactionRecord {
     high_volume: false,
     high_volume_pricing_multiplier: 1n,
     max_custom_fees: null,
-    max_fee: 33n,
-    memo: null,
+    max_fee: "33",
+    memo_base64: null,
     node_account_id: 3n,
     nonce: 0,
     parent_consensus_timestamp: null,
     payer_account_id: 8n,
     result: 22,
     scheduled: false,
-    transaction_bytes: Uint8Array.from(Buffer.from("bytes")),
-    transaction_hash: Uint8Array.from([1, 2, 3]),
+    transaction_bytes_base64: Buffer.from("bytes").toString("base64"),
+    transaction_hash_base64: "AQID",
     type: 14,
-    valid_duration_seconds: 11n,
+    valid_duration_seconds: "11",
     valid_start_ns: 1_234_567_890_000_000_006n,
     crypto_transfers: [],
     token_transfers: [],
@@ -94,7 +94,7 @@ describe("renderTransaction", () => {
       max_fee: null,
       valid_duration_seconds: null,
       node_account_id: null,
-      transaction_bytes: null,
+      transaction_bytes_base64: null,
       high_volume_pricing_multiplier: null,
       type: 9999,
       result: 9999,
@@ -114,7 +114,7 @@ describe("renderTransaction", () => {
 
   it("renders the memo, the batch key, the parent and the entity", () => {
     const key = Buffer.from(`1220${"ab".repeat(32)}`, "hex");
-    const rendered = render({ memo: Uint8Array.from(Buffer.from("hello")), batch_key: key, parent_consensus_timestamp: 5n, entity_id: BIG_ACCOUNT });
+    const rendered = render({ memo_base64: Buffer.from("hello").toString("base64"), batch_key: key, parent_consensus_timestamp: 5n, entity_id: BIG_ACCOUNT });
     expect(rendered.memo_base64).toBe("aGVsbG8=");
     expect(rendered.batch_key).toEqual({ _type: "ED25519", key: "ab".repeat(32) });
     expect(rendered.parent_consensus_timestamp).toBe("0.000000005");

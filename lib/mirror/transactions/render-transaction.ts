@@ -36,15 +36,15 @@ export function renderTransaction(record: TransactionRecord, options: RenderOpti
         }
       : {}),
     batch_key: formatKey(record.batch_key),
-    bytes: base64(record.transaction_bytes),
+    bytes: record.transaction_bytes_base64,
     charged_tx_fee: record.charged_tx_fee,
     consensus_timestamp: formatTimestamp(record.consensus_timestamp),
     entity_id: formatOptionalEntityId(record.entity_id),
     high_volume: record.high_volume,
     high_volume_pricing_multiplier: record.high_volume_pricing_multiplier,
     max_custom_fees: maxCustomFees(record.max_custom_fees),
-    max_fee: optionalText(record.max_fee),
-    memo_base64: base64(record.memo),
+    max_fee: record.max_fee,
+    memo_base64: record.memo_base64,
     name: transactionTypeName(record.type),
     nft_transfers: record.nft_transfers.map((transfer) => ({
       is_approval: transfer.is_approval ?? false,
@@ -67,22 +67,14 @@ export function renderTransaction(record: TransactionRecord, options: RenderOpti
       amount: transfer.amount,
       is_approval: transfer.is_approval ?? false,
     })),
-    transaction_hash: base64(record.transaction_hash),
+    transaction_hash: record.transaction_hash_base64,
     transaction_id: formatTransactionId(record.payer_account_id, record.valid_start_ns),
     transfers: record.crypto_transfers.map((transfer) => ({
       account: formatEntityId(transfer.entity_id),
       amount: transfer.amount,
       is_approval: transfer.is_approval ?? false,
     })),
-    valid_duration_seconds: optionalText(record.valid_duration_seconds),
+    valid_duration_seconds: record.valid_duration_seconds,
     valid_start_timestamp: formatTimestamp(record.valid_start_ns),
   };
-}
-
-function base64(bytes: Uint8Array | null): string | null {
-  return bytes === null ? null : Buffer.from(bytes).toString("base64");
-}
-
-function optionalText(value: bigint | null): string | null {
-  return value === null ? null : value.toString();
 }
