@@ -6,6 +6,7 @@ import { FUNGIBLE_TOKENS, NFT_COLLECTIONS, nthName } from "./names";
 import type { Random } from "./random";
 import { RESULT, TYPE, type AssessedFee, type HbarTransfer, type TokenTransfer } from "./transactions";
 import { entityRow } from "./entity-row";
+import type { MirrorRow } from "./tables";
 import { expectShowcaseId, SHOWCASE, showcaseBirth } from "./showcase";
 
 /**
@@ -445,36 +446,41 @@ export function createToken(ctx: SeedContext, at: bigint, type: TokenState["type
   token.totalSupply = token.initialSupply;
 }
 
+/** A token's `token` row as it stands now. */
+export function tokenRow(token: TokenState) {
+  return {
+    token_id: token.id,
+    created_timestamp: token.createdAt,
+    decimals: token.decimals,
+    fee_schedule_key: token.keys.feeSchedule,
+    freeze_default: false,
+    freeze_key: token.keys.freeze,
+    freeze_status: token.keys.freeze ? UNFROZEN : 0,
+    initial_supply: token.initialSupply,
+    kyc_key: token.keys.kyc,
+    kyc_status: token.keys.kyc ? REVOKED : 0,
+    max_supply: token.maxSupply,
+    metadata: Buffer.alloc(0),
+    metadata_key: token.keys.metadata,
+    name: token.name,
+    pause_key: token.keys.pause,
+    pause_status: token.keys.pause ? "UNPAUSED" : "NOT_APPLICABLE",
+    supply_key: token.keys.supply,
+    supply_type: token.supplyType,
+    symbol: token.symbol,
+    timestamp_range: [token.since, null],
+    total_supply: token.totalSupply,
+    treasury_account_id: token.treasury,
+    type: token.type,
+    wipe_key: token.keys.wipe,
+  } satisfies MirrorRow<"token">;
+}
+
 /** token, entity, custom_fee, token_account(+history) and nft(+history) rows. */
 export function writeTokens(ctx: SeedContext): void {
   const { rows, ledger } = ctx;
   for (const token of ledger.tokens.values()) {
-    rows.add("token", {
-      token_id: token.id,
-      created_timestamp: token.createdAt,
-      decimals: token.decimals,
-      fee_schedule_key: token.keys.feeSchedule,
-      freeze_default: false,
-      freeze_key: token.keys.freeze,
-      freeze_status: token.keys.freeze ? UNFROZEN : 0,
-      initial_supply: token.initialSupply,
-      kyc_key: token.keys.kyc,
-      kyc_status: token.keys.kyc ? REVOKED : 0,
-      max_supply: token.maxSupply,
-      metadata: Buffer.alloc(0),
-      metadata_key: token.keys.metadata,
-      name: token.name,
-      pause_key: token.keys.pause,
-      pause_status: token.keys.pause ? "UNPAUSED" : "NOT_APPLICABLE",
-      supply_key: token.keys.supply,
-      supply_type: token.supplyType,
-      symbol: token.symbol,
-      timestamp_range: [token.since, null],
-      total_supply: token.totalSupply,
-      treasury_account_id: token.treasury,
-      type: token.type,
-      wipe_key: token.keys.wipe,
-    });
+    rows.add("token", tokenRow(token));
     rows.add("entity", entityRow({
       id: token.id,
       auto_renew_account_id: token.treasury,

@@ -9,7 +9,7 @@ import type { SystemContext } from "../evm/system-contracts";
 const NANOS_PER_SECOND = 1_000_000_000n;
 
 /** The ledger id a token info reports (HIP-198), by chain id: mainnet 0x00, testnet 0x01, previewnet 0x02, other 0x03. */
-function ledgerIdOf(chainId: bigint): string {
+export function ledgerIdOf(chainId: bigint): string {
   const id = chainId >= 295n && chainId <= 297n ? chainId - 295n : 3n;
   return `0x0${id}`;
 }

@@ -69,7 +69,11 @@ export class MirrorStateReader implements StateSource {
   private async loadSlot(address: Address, key: Uint8Array): Promise<Uint8Array> {
     const resolved = await this.resolve(address);
     if (resolved?.entity.type !== "CONTRACT") return new Uint8Array();
-    const value = await findSlotValue(this.view.sql, resolved.entity.id, key, this.view.asOf);
+    const { sql, asOf, caches } = this.view;
+    const id = resolved.entity.id;
+    const find = () => findSlotValue(sql, id, key, asOf);
+    const value = asOf === undefined ? await caches.latestSlot(`${id}_${bytesToHex(key)}`, find) : await find();
+    // A copy: the EVM may keep what it is given, and a cached value is shared.
     return value ? Uint8Array.from(value) : new Uint8Array();
   }
 }

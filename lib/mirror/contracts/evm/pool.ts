@@ -1,6 +1,7 @@
 import { createCustomCommon, Hardfork, Mainnet } from "@ethereumjs/common";
 import { createEVM, type EVM } from "@ethereumjs/evm";
 import { CallTimeout } from "./call-timeout";
+import { cacheJumpAnalysis } from "./jump-analysis";
 import { MirrorStateManager } from "./mirror-state";
 import { systemPrecompiles, type SystemScope } from "./system-contracts";
 
@@ -21,6 +22,7 @@ const IDLE_SCOPE: CallScope = { blockHash: async () => 0n, deadline: Number.POSI
 const DEADLINE_CHECK_EVERY = 1024;
 
 async function createPooledEvm(chainId: bigint, hardfork: Hardfork): Promise<PooledEvm> {
+  await cacheJumpAnalysis();
   const state = new MirrorStateManager();
   const scope: CallScope = { ...IDLE_SCOPE };
   let jumps = 0;

@@ -3,6 +3,7 @@ import type { SqlClient } from "@/lib/db";
 import type { SystemShardRealm } from "../../entity-id";
 import { longZeroEvmAddress } from "../../entity-id";
 import { blockHashes } from "../call/block-context";
+import { systemContext } from "../call/system-context";
 import { notImplemented, serviceUnavailable, web3Error } from "../call/errors";
 import type { CallCaches } from "../evm/caches";
 import { execute, hashWord, type BlockContext } from "../evm/execute";
@@ -44,11 +45,14 @@ export async function replayTrace(row: ReplayRow, environment: ReplayEnvironment
   const parameters = row.function_parameters ?? new Uint8Array();
   const data = row.ethereum ? (row.ethereum_call_data ?? parameters) : create ? Buffer.concat([row.initcode ?? new Uint8Array(), parameters]) : parameters;
   const caller = row.sender_evm_address ? new Address(Uint8Array.from(row.sender_evm_address)) : createAddressFromString(longZeroEvmAddress(row.sender_id ?? 0n));
-  const reader = new MirrorStateReader({ sql, asOf: row.consensus_timestamp - 1n, system, caches });
+  const view = { sql, asOf: row.consensus_timestamp - 1n, system, caches };
+  const reader = new MirrorStateReader(view);
   try {
     return await pools.for(hardforkAt(pools.chainId, block.index)).use(async (pooled) => {
       pooled.scope.blockHash = blockHashes(sql, block.index);
       pooled.scope.deadline = environment.deadline;
+      // The system contracts read the state the replay runs on, as upstream's replay does.
+      pooled.scope.system = systemContext(view, reader, { chainId: pools.chainId, now: view.asOf, seed: context.prevRandao });
       const tracer = new OpcodeTracer(options, (address) => pooled.evm.getPrecompile(address) !== undefined);
       const outcome = await execute(pooled, reader, context, { caller, to, data: Uint8Array.from(data), value: row.amount ?? 0n, gas: row.gas_limit }, tracer);
       return { address: to?.bytes, contractId: to ? row.contract_id : undefined, failed: !outcome.ok, gasUsed: outcome.gasUsed, output: outcome.output, ops: tracer.ops };

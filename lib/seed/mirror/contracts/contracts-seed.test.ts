@@ -7,6 +7,7 @@ import { formatTimestamp } from "@/lib/mirror/timestamp";
 import { serveInProcess } from "@/lib/routes/in-process";
 import { keccak256 } from "../keccak";
 import { seedMirrorData } from "../index";
+import { SHOWCASE } from "../showcase";
 import { call, errorString, eventTopic, logBloom, mappingSlot, orBlooms, panic, trimWord, word, wordToBigInt } from "./abi";
 import { ARTIFACTS, hexBytes } from "./artifacts";
 import { declaredSlot } from "./execution";
@@ -230,23 +231,31 @@ forEachDatabase((getDb) => {
     expect(hex(addresses.get(storage)!)).toBe(hex(keccak256(rlp([Buffer.from(signer!.evm_address), quantity(eth!.nonce)])).subarray(12)));
   });
 
-  it("answers /contracts/call at the block before each DemoToken and Storage call as that call's stored result, and reads state as /contracts/{id}/state does", async () => {
+  it("answers /contracts/call at the block before each DemoToken, Storage and HtsReader call as that call's stored result, and reads state as /contracts/{id}/state does", async () => {
     const sql = getDb().sql;
     const mirror: MirrorContext = { sql: async () => sql, config: DEFAULT_MIRROR_CONFIG, now: () => BigInt(NOW.getTime()) * 1_000_000n };
     const serve = async (path: string, init?: RequestInit) => {
       const response = await serveInProcess(mirror, new Request(`http://localhost/api/v1${path}`, init));
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     };
-    const [token, storage] = [await contractIdOf(sql, "DemoToken"), await contractIdOf(sql, "Storage")];
-    const callable = results.filter((result) => (result.contract_id === token || result.contract_id === storage) && result.created_contract_ids.length === 0);
+    const [token, storage, reader] = [await contractIdOf(sql, "DemoToken"), await contractIdOf(sql, "Storage"), await contractIdOf(sql, "HtsReader")];
+    const callable = results.filter((result) => [token, storage, reader].includes(result.contract_id) && result.created_contract_ids.length === 0);
     let checked = 0;
+    let reads = 0;
     for (const result of callable) {
       const [block] = await sql.query<{ index: bigint; consensus_end: bigint }>(
         "SELECT index, consensus_end FROM record_file WHERE consensus_end < $1 ORDER BY consensus_end DESC LIMIT 1",
         [result.consensus_timestamp],
       );
-      // The block before holds the state the call ran on unless another call of the contract came between.
+      // The block before holds the state the call ran on unless another call of the contract came between,
       if (callable.some((other) => other.contract_id === result.contract_id && other.consensus_timestamp > block!.consensus_end && other.consensus_timestamp < result.consensus_timestamp)) continue;
+      // or, for an HtsReader read, a transfer of the token it reads.
+      const [moved] = await sql.query<{ n: bigint }>("SELECT count(*) AS n FROM token_transfer WHERE token_id = $1 AND consensus_timestamp > $2 AND consensus_timestamp < $3", [
+        SHOWCASE.token.num,
+        block!.consensus_end,
+        result.consensus_timestamp,
+      ]);
+      if (result.contract_id === reader && moved!.n > 0n) continue;
       const [row] = await sql.query<{ function_parameters: Uint8Array; evm_address: Uint8Array | null }>(
         "SELECT r.function_parameters, e.evm_address FROM contract_result r JOIN entity e ON e.id = r.sender_id WHERE r.consensus_timestamp = $1",
         [result.consensus_timestamp],
@@ -257,8 +266,10 @@ forEachDatabase((getDb) => {
       if (result.transaction_result === 22) expect(answer, String(result.consensus_timestamp)).toEqual({ status: 200, body: { result: `0x${hex(result.call_result)}` } });
       else expect({ status: answer.status, data: (answer.body._status as { messages: Array<{ data: string }> }).messages[0]!.data }).toEqual({ status: 400, data: result.error_message });
       checked++;
+      if (result.contract_id === reader) reads++;
     }
     expect(checked).toBeGreaterThan(40);
+    expect(reads).toBeGreaterThan(2);
 
     // Storage.value() at a block in mid-week is the value slot /contracts/{id}/state gives at that block's end.
     const middle = callable.filter((result) => result.contract_id === storage)[10]!;
@@ -273,6 +284,33 @@ forEachDatabase((getDb) => {
       body: JSON.stringify({ block: `0x${block!.index.toString(16)}`, to: `0x${hex(addresses.get(storage)!)}`, data: `0x${hex(call("value()"))}` }),
     });
     expect(called).toEqual({ status: 200, body: { result: value } });
+  });
+
+  it("records what HtsReader's read did on the EVM: its calls into 0x167, direct and through the token's facade, as nested actions", async () => {
+    const sql = getDb().sql;
+    const reader = await contractIdOf(sql, "HtsReader");
+    const reads = results.filter((result) => result.contract_id === reader && result.transaction_result === 22 && result.created_contract_ids.length === 0);
+    const hts = "0".repeat(37) + "167";
+    const token = SHOWCASE.token.num.toString(16).padStart(40, "0");
+    for (const read of reads) {
+      const actions = await sql.query<{ call_depth: number; call_type: number; call_operation_type: number; recipient_address: Uint8Array | null; gas_used: bigint }>(
+        "SELECT call_depth, call_type, call_operation_type, recipient_address, gas_used FROM contract_action WHERE consensus_timestamp = $1 AND index > 0 ORDER BY index",
+        [read.consensus_timestamp],
+      );
+      // isToken and getTokenType CALL 0x167 (PRECOMPILE); balanceOf, decimals and name STATICCALL the token, whose proxy DELEGATECALLs 0x167.
+      const facade = [
+        [1, 1, 4, token],
+        [2, 3, 3, hts],
+      ];
+      expect(actions.map((action) => [action.call_depth, action.call_type, action.call_operation_type, hex(action.recipient_address)])).toEqual([
+        [1, 3, 1, hts],
+        [1, 3, 1, hts],
+        ...facade,
+        ...facade,
+        ...facade,
+      ]);
+      expect(actions.every((action) => action.gas_used > 0n)).toBe(true);
+    }
   });
 
   it("reads the showcase HTS token's real balance through HtsReader", async () => {

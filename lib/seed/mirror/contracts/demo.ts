@@ -6,11 +6,11 @@ import type { AccountState } from "../ledger";
 import type { Random } from "../random";
 import { SHOWCASE } from "../showcase";
 import { TYPE } from "../transactions";
-import { address, addressWord, bool, call, encode, eventTopic, mappingSlot, orBlooms, string, uint, word, wordToBigInt, type AbiValue } from "./abi";
+import { address, addressWord, call, encode, mappingSlot, orBlooms, uint, wordToBigInt } from "./abi";
 import { ARTIFACTS, hexBytes, type Artifact } from "./artifacts";
 import { SeedEvm, type EvmRun } from "./evm-run";
-import { CALL_OPERATION, CALL_TYPE, declaredSlot, Execution, HTS_VIEW_GAS, RESULT_DATA, type Action, type DeployedContract } from "./execution";
-import { accountAddress, longZeroAddress, recordContractTransaction, type ContractTransaction } from "./record";
+import { declaredSlot, type DeployedContract } from "./execution";
+import { accountAddress, longZeroAddress, recordContractTransaction } from "./record";
 import { quantity, rlp } from "./rlp";
 
 /**
@@ -20,9 +20,9 @@ import { quantity, rlp } from "./rlp";
  * Reverter failing in each of its ways, and an HtsReader reading the
  * showcase HTS token through its facade and the HTS system contract. Each
  * deployment and call runs on the EVM of `/contracts/call` (`SeedEvm`), over
- * the ledger as it stands at that instant, and `recordContractTransaction`
- * writes what it did; HtsReader's reads, whose HTS calls that EVM does not
- * answer here, are worked out from its code.
+ * the ledger as it stands at that instant (HtsReader's HTS calls answered by
+ * the system contract `/contracts/call` serves, over the ledger's tokens),
+ * and `recordContractTransaction` writes what it did.
  */
 type Step = { at: bigint; run: (at: bigint) => void | Promise<void> };
 
@@ -31,9 +31,6 @@ const CALLS = { tokenTransfers: 24, storageSets: 36, reverts: 6, reads: 6 };
 const DEMO_SUPPLY = 1_000_000n * 10n ** 8n;
 const USD = { create: 1, call: 0.05, ethereum: 0.0001 };
 
-const TOKEN_READ = eventTopic("TokenRead(address,address,int32,uint256,uint8,string)");
-const HTS_ADDRESS = longZeroAddress(0x167n);
-const SUCCESS_CODE = 22n;
 
 export class DemoContracts {
   readonly all: DeployedContract[] = [];
@@ -77,7 +74,7 @@ export function contractEvents(ctx: SeedContext, random: Random, micros: Set<big
   spread(1, (at) => approveAndSpend(ctx, random, demo, evm, at));
   spread(CALLS.storageSets, (at) => setStorage(ctx, random, demo, evm, at));
   spread(CALLS.reverts, (at) => callReverter(ctx, random, demo, evm, at));
-  spread(CALLS.reads, (at) => readHtsToken(ctx, random, demo, at));
+  spread(CALLS.reads, (at) => readHtsToken(ctx, random, demo, evm, at));
   return steps;
 }
 
@@ -125,7 +122,6 @@ async function createHapi(ctx: SeedContext, demo: DemoContracts, evm: SeedEvm, a
     outcome: run.outcome,
     output: run.output,
     reverted: false,
-    nested: [],
     created: true,
   });
   return contract;
@@ -164,7 +160,6 @@ async function deployStorage(ctx: SeedContext, random: Random, demo: DemoContrac
     outcome: run.outcome,
     output: run.output,
     reverted: false,
-    nested: [],
     created: true,
     ethereum: { nonce, random },
   });
@@ -194,12 +189,8 @@ function balanceSlot(token: DeployedContract, holder: Buffer): Buffer {
 /** A HAPI ContractCall of `contract` by `caller`, run on the EVM. */
 async function callContract(ctx: SeedContext, evm: SeedEvm, at: bigint, caller: AccountState, contract: DeployedContract, input: Buffer): Promise<EvmRun> {
   const run = await evm.run({ at, caller, contract, create: false, data: input });
-  recordCall(ctx, at, caller, contract, input, { outcome: run.outcome, output: run.output, reverted: !run.ok, nested: [] });
+  recordContractTransaction(ctx, { at, type: TYPE.CONTRACTCALL, usd: USD.call, payer: caller, sender: caller, contract, input, functionParameters: input, created: false, outcome: run.outcome, output: run.output, reverted: !run.ok });
   return run;
-}
-
-function recordCall(ctx: SeedContext, at: bigint, caller: AccountState, contract: DeployedContract, input: Buffer, result: Pick<ContractTransaction, "outcome" | "output" | "reverted" | "nested">): void {
-  recordContractTransaction(ctx, { at, type: TYPE.CONTRACTCALL, usd: USD.call, payer: caller, sender: caller, contract, input, functionParameters: input, created: false, ...result });
 }
 
 function tokenBalance(token: DeployedContract, holder: AccountState): bigint {
@@ -267,48 +258,14 @@ async function callReverter(ctx: SeedContext, random: Random, demo: DemoContract
 }
 
 /** HtsReader.read of the showcase token for one of its holders; now and then of an account, which is no token. */
-function readHtsToken(ctx: SeedContext, random: Random, demo: DemoContracts, at: bigint): void {
+async function readHtsToken(ctx: SeedContext, random: Random, demo: DemoContracts, evm: SeedEvm, at: bigint): Promise<void> {
   const reader = demo.reader;
   const caller = pickFunded(ctx, random, 5n * HBAR);
   const token = ctx.ledger.tokens.get(SHOWCASE.token.num);
   const holder = token ? random.pick(ctx.ledger.holders.get(token.id) ?? []) : undefined;
   if (!reader || !caller || !token || !holder) return;
-  const notToken = random.chance(0.15);
-  const tokenAddress = longZeroAddress(notToken ? caller.id : token.id);
-  const account = longZeroAddress(holder.account);
-  const input = call("read(address,address)", [address(tokenAddress), address(account)]);
-  const execution = new Execution();
-  const nested: Action[] = [];
-  const precompile = (operation: number, recipient: Buffer, signature: string, args: AbiValue[], output: Buffer) => {
-    const gas = ((300_000n - execution.executionGas) * 63n) / 64n;
-    nested.push({
-      depth: 1,
-      callType: CALL_TYPE.PRECOMPILE,
-      operation,
-      caller: reader.id,
-      callerType: "CONTRACT",
-      recipient: { address: recipient },
-      input: call(signature, args),
-      result: output,
-      resultType: RESULT_DATA.OUTPUT,
-      gas,
-      gasUsed: execution.externalCall(HTS_VIEW_GAS),
-    });
-  };
-  precompile(CALL_OPERATION.CALL, HTS_ADDRESS, "isToken(address)", [address(tokenAddress)], encode([uint(SUCCESS_CODE), bool(!notToken)]));
-  if (notToken) {
-    recordCall(ctx, at, caller, reader, input, { outcome: execution.outcome(input, true), output: call("NotAToken(address)", [address(tokenAddress)]), reverted: true, nested });
-    return;
-  }
-  const tokenType = token.type === "FUNGIBLE_COMMON" ? 0n : 1n;
-  const balance = holder.balance;
-  precompile(CALL_OPERATION.CALL, HTS_ADDRESS, "getTokenType(address)", [address(tokenAddress)], encode([uint(SUCCESS_CODE), uint(tokenType)]));
-  precompile(CALL_OPERATION.STATICCALL, tokenAddress, "balanceOf(address)", [address(account)], word(balance));
-  precompile(CALL_OPERATION.STATICCALL, tokenAddress, "decimals()", [], word(token.decimals));
-  precompile(CALL_OPERATION.STATICCALL, tokenAddress, "name()", [], encode([string(token.name)]));
-  const read = [uint(tokenType), uint(balance), uint(token.decimals), string(token.name)];
-  execution.log(reader, [TOKEN_READ, addressWord(tokenAddress), addressWord(account)], encode(read));
-  recordCall(ctx, at, caller, reader, input, { outcome: execution.outcome(input, false), output: encode(read), reverted: false, nested });
+  const read = random.chance(0.15) ? caller.id : token.id;
+  await callContract(ctx, evm, at, caller, reader, call("read(address,address)", [address(longZeroAddress(read)), address(longZeroAddress(holder.account))]));
 }
 
 /**

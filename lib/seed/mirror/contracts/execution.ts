@@ -1,4 +1,3 @@
-import { intrinsicGas } from "@/lib/mirror/contracts/evm/intrinsic-gas";
 import type { Artifact } from "./artifacts";
 
 /** A demo contract as the seed tracks it between its transactions. */
@@ -20,10 +19,10 @@ export type DeployedContract = {
   slotModified: Map<string, bigint>;
 };
 
-/** contract_action.call_type and call_operation_type, result_data_type. */
+/** contract_action.call_type and call_operation_type (by the EVM's op name), result_data_type. */
 export const CALL_TYPE = { CALL: 1, CREATE: 2, PRECOMPILE: 3 } as const;
-export const CALL_OPERATION = { CALL: 1, STATICCALL: 4, CREATE: 5 } as const;
-export const RESULT_DATA = { OUTPUT: 11, REVERT_REASON: 12 } as const;
+export const CALL_OPERATION = { CALL: 1, CALLCODE: 2, DELEGATECALL: 3, STATICCALL: 4, CREATE: 5, CREATE2: 6 } as const;
+export const RESULT_DATA = { OUTPUT: 11, REVERT_REASON: 12, ERROR: 13 } as const;
 
 export type Callee = { contract: bigint } | { address: Buffer };
 
@@ -56,6 +55,8 @@ export type ContractOutcome = {
   readonly logs: readonly Log[];
   /** Every slot read, with the value written when the transaction changed it (null after a revert). */
   readonly accesses: readonly SlotAccess[];
+  /** Every call below the top-level one, in the order they began (a reverted transaction's included). */
+  readonly nested: readonly Action[];
 };
 
 /** A successful transaction's writes become its contracts' storage. */
@@ -66,48 +67,6 @@ export function commitAccesses(accesses: readonly SlotAccess[], at: bigint): voi
     access.contract.storage.set(key, access.written);
     if (!access.contract.slotCreated.has(key)) access.contract.slotCreated.set(key, at);
     access.contract.slotModified.set(key, at);
-  }
-}
-
-/** The EVM's (Cancun) prices the estimate uses, and two flat charges of its own. */
-const GAS = {
-  log: 375n,
-  logTopic: 375n,
-  logByte: 8n,
-  /** Dispatch, memory and arithmetic of one call frame. */
-  frameExecution: 1_800n,
-  /** A call into another address: the cold account access and the call itself. */
-  externalCall: 2_700n,
-} as const;
-/** The HTS system contract's price for a read-only function, in gas. */
-export const HTS_VIEW_GAS = 100n;
-
-/**
- * A call worked out by hand rather than run: HtsReader's reads, whose HTS
- * system contract calls the seed's EVM does not answer. It touches no
- * storage; its gas is an estimate from the EVM's prices for logs and
- * calldata and a flat charge for the rest of the code.
- */
-export class Execution {
-  readonly logs: Log[] = [];
-  /** Gas of the contract code itself, intrinsic costs excluded. */
-  executionGas = GAS.frameExecution;
-
-  log(contract: DeployedContract, topics: Buffer[], data: Buffer): void {
-    this.logs.push({ contract, topics, data });
-    this.executionGas += GAS.log + GAS.logTopic * BigInt(topics.length) + GAS.logByte * BigInt(data.length);
-  }
-
-  /** A call out of the contract; returns the gas it used. */
-  externalCall(gasUsed: bigint): bigint {
-    this.executionGas += GAS.externalCall + gasUsed;
-    return gasUsed;
-  }
-
-  /** The outcome of a call with `input`; a reverted one emits no logs. */
-  outcome(input: Buffer, reverted: boolean): ContractOutcome {
-    const intrinsic = intrinsicGas(input, false);
-    return { gasUsed: intrinsic + this.executionGas, intrinsicGas: intrinsic, executionGas: this.executionGas, logs: reverted ? [] : this.logs, accesses: [] };
   }
 }
 

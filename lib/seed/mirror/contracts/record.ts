@@ -32,8 +32,6 @@ export type ContractTransaction = {
   /** Return data, or revert data when `reverted`. */
   output: Buffer;
   reverted: boolean;
-  /** The calls the contract made, in order, below the top-level one. */
-  nested: Action[];
   created: boolean;
   ethereum?: EthereumEnvelope;
 };
@@ -142,7 +140,7 @@ export function recordContractTransaction(ctx: SeedContext, tx: ContractTransact
     gas: gasLimit - outcome.intrinsicGas,
     gasUsed: outcome.executionGas,
   };
-  [top, ...tx.nested].forEach((action, index) => {
+  [top, ...outcome.nested].forEach((action, index) => {
     rows.add("contract_action", {
       call_depth: action.depth,
       call_operation_type: action.operation,

@@ -29,3 +29,11 @@ export const TRANSIENT_READER = code("6000", "5c", "600052", "6020", "6000", "f3
  * reverting with its revert data: a view that reads HTS.
  */
 export const STATIC_HTS_CALLER = code("36", "6000", "6000", "37", "6000", "6000", "36", "6000", "610167", "5a", "fa", "3d", "6000", "6000", "3e", "601f", "57", "3d", "6000", "fd", "5b", "3d", "6000", "f3");
+
+/**
+ * STATICCALLs the address in `calldata[0:32]` with the rest of its calldata
+ * as input and returns whether the call succeeded. Its own gas is 49 + the
+ * copy and memory of the input (6 a word), so a run's gas shows the access
+ * cost and the callee's gas.
+ */
+export const STATIC_CALLER = code("6000", "6000", "6020", "36", "03", "80", "6020", "6000", "37", "6000", "6000", "35", "5a", "fa", "6000", "52", "6020", "6000", "f3");
