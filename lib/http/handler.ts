@@ -10,13 +10,20 @@ export type Handler = (request: Request, context: RouteContext) => Promise<Respo
 const NO_PARAMS: RouteContext = { params: Promise.resolve({}) };
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+const NO_HEADERS: Readonly<Record<string, string>> = {};
+
 /**
  * Wraps a domain handler with what every API route needs: a request id
  * (echoed from `x-request-id` when sane, else minted), error mapping to the
  * `_status` envelope (or the body shape the route's face asks),
  * `X-Content-Type-Options: nosniff`, and one structured log line per request.
  */
-export function route(handler: Handler, bodyOf: ErrorBodyShape = errorBody): (request: Request, context?: RouteContext) => Promise<Response> {
+export function route(
+  handler: Handler,
+  bodyOf: ErrorBodyShape = errorBody,
+  /** Headers the route adds to every answer, errors included (the mirror's `Access-Control-Allow-Origin`). */
+  extraHeaders: Readonly<Record<string, string>> = NO_HEADERS,
+): (request: Request, context?: RouteContext) => Promise<Response> {
   return async (request, context = NO_PARAMS) => {
     const started = performance.now();
     const incoming = request.headers.get("x-request-id");
@@ -30,6 +37,7 @@ export function route(handler: Handler, bodyOf: ErrorBodyShape = errorBody): (re
     response.headers.set("x-request-id", requestId);
     // API bodies are data (JSON, YAML, feeds): never let a browser sniff one into HTML.
     response.headers.set("x-content-type-options", "nosniff");
+    for (const name in extraHeaders) response.headers.set(name, extraHeaders[name]!);
     log.info("request", {
       requestId,
       method: request.method,

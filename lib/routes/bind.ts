@@ -32,8 +32,8 @@ export function bindRoute(declaration: RouteDeclaration, mirror: MirrorContext):
   const cors = declaration.face === "mirror" && !declaration.methods.OPTIONS;
   const answers = Object.fromEntries(
     HTTP_METHODS.map((method) => {
-      const answer = route(handlerFor(declaration, method, mirror) ?? otherMethod(methods, method), errorShape);
-      return [method, cors ? withAnyOrigin(answer) : answer];
+      const answer = route(handlerFor(declaration, method, mirror) ?? otherMethod(methods, method), errorShape, cors ? ANY_ORIGIN : undefined);
+      return [method, cors && method === "OPTIONS" ? withPreflightGrant(answer) : answer];
     }),
   ) as Record<HttpMethod, RouteHandler>;
   return { methods, answers, errorShape };
@@ -41,20 +41,20 @@ export function bindRoute(declaration: RouteDeclaration, mirror: MirrorContext):
 
 /**
  * The mirror node's REST server answers every request through `cors()`: any
- * origin may read its answers, errors included, and a preflight is granted
- * the route's methods and whatever headers it asks for. (A route with its own
- * OPTIONS handler, the contract call's, answers CORS as upstream's web3 does.)
+ * origin may read its answers, errors included (ANY_ORIGIN, set by `route()`),
+ * and a preflight is granted the route's methods and whatever headers it asks
+ * for. (A route with its own OPTIONS handler, the contract call's, answers
+ * CORS as upstream's web3 does.)
  */
-function withAnyOrigin(answer: RouteHandler): RouteHandler {
+const ANY_ORIGIN = { "access-control-allow-origin": "*" } as const;
+
+function withPreflightGrant(answer: RouteHandler): RouteHandler {
   return async (request, context) => {
     const response = await answer(request, context);
-    response.headers.set("access-control-allow-origin", "*");
-    if (request.method === "OPTIONS") {
-      response.headers.set("access-control-allow-methods", response.headers.get("allow") ?? "GET, HEAD, OPTIONS");
-      const asked = request.headers.get("access-control-request-headers");
-      if (asked) response.headers.set("access-control-allow-headers", asked);
-      response.headers.append("vary", "Access-Control-Request-Headers");
-    }
+    response.headers.set("access-control-allow-methods", response.headers.get("allow") ?? "GET, HEAD, OPTIONS");
+    const asked = request.headers.get("access-control-request-headers");
+    if (asked) response.headers.set("access-control-allow-headers", asked);
+    response.headers.append("vary", "Access-Control-Request-Headers");
     return response;
   };
 }

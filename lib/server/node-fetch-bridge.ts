@@ -36,7 +36,7 @@ function clientAddress(request: IncomingMessage): string {
 
 /**
  * Writes a Fetch API Response to a Node response, gzipped as Next's server
- * would (lib/server/compression.ts); HEAD gets the headers alone. When the
+ * would (lib/http/compression.ts); HEAD gets the headers alone. When the
  * handler answered without reading the whole request body, the rest is
  * drained after the response (up to MAX_DRAINED_BODY_BYTES, as announced by
  * Content-Length), or the connection is closed: either way the client's next
