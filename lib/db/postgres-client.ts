@@ -65,12 +65,26 @@ const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
 function preparedQuery(connection: pg.PoolClient, text: string, values: unknown[], cap: number): Promise<pg.QueryResult> {
   let prepared = preparedOn.get(connection);
   if (!prepared) preparedOn.set(connection, (prepared = new Set()));
-  const name = `q${createHash("sha256").update(text).digest("hex").slice(0, 32)}`;
+  const name = statementName(text);
   if (!prepared.has(name)) {
     if (prepared.size >= cap) return connection.query(text, values);
     prepared.add(name);
   }
   return connection.query({ name, text, values });
+}
+
+/** Statement names by text, so a hot query is not hashed on every request; bounded like the statements themselves. */
+const statementNames = new Map<string, string>();
+const STATEMENT_NAMES_KEPT = 4096;
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `q${createHash("sha256").update(text).digest("hex").slice(0, 32)}`;
+    if (statementNames.size >= STATEMENT_NAMES_KEPT) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 /** A prepared statement whose result columns changed under it (a migration of the tables it reads). */
