@@ -62,13 +62,17 @@ function blockOf(context: BlockContext): NonNullable<EVMRunCallOpts["block"]> {
 /**
  * Empties the journal of the previous run (warm addresses and slots,
  * touched accounts: `begin` has already dropped that run's state) and warms
- * the precompiles, as a transaction starts (EIP-2929). Hedera's system
- * contracts are precompiles of its EVM, so a call into `0x167`–`0x16b` pays
- * the warm access (100), not the cold one (2,600), like one into `0x01`–`0x0a`.
+ * what a transaction starts with warm (EIP-2929): its sender, the contract
+ * it calls (a created one is warmed by the EVM) and the precompiles.
+ * `runCall` warms none of them, as `runTx` would. Hedera's system contracts
+ * are precompiles of its EVM, so a call into `0x167`–`0x16b` pays the warm
+ * access (100), not the cold one (2,600), like one into `0x01`–`0x0a`.
  */
-function beginJournal({ evm }: PooledEvm): void {
+function beginJournal({ evm }: PooledEvm, call: Execution): void {
   evm.journal.cleanJournal();
   for (const address of evm.precompiles.keys()) evm.journal.addAlwaysWarmAddress(address);
+  evm.journal.addAlwaysWarmAddress(call.caller.toString());
+  if (call.to) evm.journal.addAlwaysWarmAddress(call.to.toString());
 }
 
 /**
@@ -80,7 +84,7 @@ export async function execute(pooled: PooledEvm, reader: StateSource, block: Blo
   const intrinsic = intrinsicGas(call.data, call.to === undefined);
   if (intrinsic > call.gas) return { ok: false, gasUsed: call.gas, output: new Uint8Array(), error: "out of gas" };
   pooled.state.begin(reader);
-  beginJournal(pooled);
+  beginJournal(pooled, call);
   const { events } = pooled.evm;
   if (observer?.step) events.on("step", observer.step);
   if (observer?.beforeMessage) events.on("beforeMessage", observer.beforeMessage);

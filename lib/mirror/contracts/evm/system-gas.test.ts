@@ -14,8 +14,14 @@ import { STATIC_CALLER } from "./testing/contracts";
 const BLOCK: BlockContext = { number: 1n, timestamp: 1_700_000_000n, prevRandao: new Uint8Array(32).fill(7) };
 const CALLER_NUM = 1001n;
 const caller: Resolved = { entity: { id: CALLER_NUM, type: "CONTRACT", balance: 0n, ethereum_nonce: 1n, evm_address: null }, ...deployedCode(STATIC_CALLER) };
+/** ADDRESS BALANCE POP CALLER BALANCE POP STOP: reads its own balance and its caller's. */
+const BALANCES_NUM = 1002n;
+const balances: Resolved = {
+  entity: { id: BALANCES_NUM, type: "CONTRACT", balance: 0n, ethereum_nonce: 1n, evm_address: null },
+  ...deployedCode(Uint8Array.of(0x30, 0x31, 0x50, 0x33, 0x31, 0x50, 0x00)),
+};
 const state: StateSource = {
-  resolve: async (address) => (address.equals(longZeroAddress(CALLER_NUM)) ? caller : undefined),
+  resolve: async (address) => (address.equals(longZeroAddress(CALLER_NUM)) ? caller : address.equals(longZeroAddress(BALANCES_NUM)) ? balances : undefined),
   storage: async () => new Uint8Array(),
 };
 /** No address is a token: `isToken` answers (SUCCESS, false) without reading anything else. */
@@ -60,6 +66,16 @@ describe("a call into a system contract (EIP-2929)", () => {
 
   it("pays the warm access for a standard precompile too (identity, 0x04: 15 + 3 a word)", async () => {
     expect((await probe(0x04n, Buffer.alloc(32, 1))).callGas).toBe(100n + 18n);
+  });
+
+  it("finds the transaction's sender and the contract it calls warm, as a transaction starts (EIP-2929)", async () => {
+    const pool = new EvmPool(1, 298n, Hardfork.Cancun);
+    const outcome = await pool.use((pooled) => {
+      pooled.scope.system = system;
+      return execute(pooled, state, BLOCK, { caller: longZeroAddress(5_000n), to: longZeroAddress(BALANCES_NUM), data: Buffer.alloc(0), value: 0n, gas: 100_000n });
+    });
+    // ADDRESS 2, BALANCE 100 (warm), POP 2, CALLER 2, BALANCE 100 (warm), POP 2.
+    expect(outcome).toMatchObject({ ok: true, gasUsed: 21_000n + 208n });
   });
 
   it("still pays the cold access, 2,600, for an ordinary address", async () => {
