@@ -1,6 +1,6 @@
 import type { Database } from "@/lib/db";
-import type { CheckResult, LatencyBucket, LatencyRange, MonitoredComponent, MonitorSummary } from "./monitors/read";
-import { LATENCY_RANGES, lastCheck, listMonitoredComponents, RANGE_LAYOUT, readLatencySeries } from "./monitors/read";
+import type { BucketRow, CheckResult, LatencyBucket, LatencyRange, MonitoredComponent, MonitorSummary } from "./monitors/read";
+import { fillSeries, LATENCY_RANGES, lastCheck, listMonitoredComponents, RANGE_LAYOUT, readLatencySeries, seriesWindow } from "./monitors/read";
 
 export function isLatencyRange(value: unknown): value is LatencyRange {
   return typeof value === "string" && (LATENCY_RANGES as readonly string[]).includes(value);
@@ -90,11 +90,8 @@ function readSeries(db: Database, monitorId: string, range: LatencyRange, now: D
 }
 
 async function readRawDay(db: Database, monitorId: string, now: Date): Promise<LatencyBucket[]> {
-  const layout = RANGE_LAYOUT["24h"];
-  const bucketMs = layout.bucketSeconds * 1000;
-  const lastStart = Math.floor(now.getTime() / bucketMs) * bucketMs;
-  const firstStart = lastStart - (layout.buckets - 1) * bucketMs;
-  const rows = await db.sql.query<{ bucket: number; checks: string | number; failures: string | number; p50: number | null; p95: number | null; p99: number | null }>(
+  const window = seriesWindow("24h", now);
+  const rows = await db.sql.query<BucketRow>(
     `SELECT floor((extract(epoch FROM started_at) * 1000 - $2) / $3)::int AS bucket,
             count(*) AS checks, count(*) FILTER (WHERE NOT ok) AS failures,
             percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms) FILTER (WHERE ok) AS p50,
@@ -103,19 +100,7 @@ async function readRawDay(db: Database, monitorId: string, now: Date): Promise<L
        FROM status.monitor_check
       WHERE monitor_id = $1 AND started_at >= $4 AND started_at < $5
       GROUP BY 1`,
-    [monitorId, firstStart, bucketMs, new Date(firstStart), new Date(lastStart + bucketMs)],
+    [monitorId, window.firstStart, window.bucketMs, new Date(window.firstStart), window.end],
   );
-  const byBucket = new Map(rows.map((row) => [Number(row.bucket), row]));
-  const number = (value: number | string | null | undefined) => (value === null || value === undefined ? null : Number(value));
-  return Array.from({ length: layout.buckets }, (_, index) => {
-    const row = byBucket.get(index);
-    return {
-      at: new Date(firstStart + index * bucketMs),
-      p50: number(row?.p50),
-      p95: number(row?.p95),
-      p99: number(row?.p99),
-      checks: Number(row?.checks ?? 0),
-      failures: Number(row?.failures ?? 0),
-    };
-  });
+  return fillSeries(window, rows);
 }

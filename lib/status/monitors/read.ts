@@ -140,11 +140,8 @@ export const RANGE_LAYOUT: Record<LatencyRange, { bucketSeconds: number; buckets
  * raw latencies are gone by then).
  */
 export async function readLatencySeries(db: Database, monitorId: string, range: LatencyRange, now: Date = new Date()): Promise<LatencyBucket[]> {
-  const layout = RANGE_LAYOUT[range];
-  const bucketMs = layout.bucketSeconds * 1000;
-  const lastStart = Math.floor(now.getTime() / bucketMs) * bucketMs;
-  const firstStart = lastStart - (layout.buckets - 1) * bucketMs;
-  const rows = await db.sql.query<{ bucket: string | number; checks: string | number; failures: string | number; p50: number | null; p95: number | null; p99: number | null }>(
+  const window = seriesWindow(range, now);
+  const rows = await db.sql.query<BucketRow>(
     `SELECT floor((extract(epoch FROM bucket_start) * 1000 - $3) / $4)::int AS bucket,
             sum(checks) AS checks, sum(failures) AS failures,
             sum(latency_p50 * (checks - failures)) / NULLIF(sum(CASE WHEN latency_p50 IS NULL THEN 0 ELSE checks - failures END), 0) AS p50,
@@ -153,13 +150,31 @@ export async function readLatencySeries(db: Database, monitorId: string, range: 
        FROM status.monitor_aggregate
       WHERE monitor_id = $1 AND bucket_seconds = $2 AND bucket_start >= $5 AND bucket_start < $6
       GROUP BY 1`,
-    [monitorId, layout.source, firstStart, bucketMs, new Date(firstStart), new Date(lastStart + bucketMs)],
+    [monitorId, RANGE_LAYOUT[range].source, window.firstStart, window.bucketMs, new Date(window.firstStart), window.end],
   );
+  return fillSeries(window, rows);
+}
+
+/** A range's buckets ending with the one that holds `now`: the first bucket's start, their length and count, and the end of the last. */
+export type SeriesWindow = { firstStart: number; bucketMs: number; buckets: number; end: Date };
+
+export function seriesWindow(range: LatencyRange, now: Date): SeriesWindow {
+  const layout = RANGE_LAYOUT[range];
+  const bucketMs = layout.bucketSeconds * 1000;
+  const lastStart = Math.floor(now.getTime() / bucketMs) * bucketMs;
+  return { firstStart: lastStart - (layout.buckets - 1) * bucketMs, bucketMs, buckets: layout.buckets, end: new Date(lastStart + bucketMs) };
+}
+
+/** A series query's row: its bucket's index in the window, and what it measured (SQL numerics may come as text). */
+export type BucketRow = { bucket: string | number; checks: string | number; failures: string | number; p50: number | string | null; p95: number | string | null; p99: number | string | null };
+
+/** Every bucket of the window, oldest first, an empty one (zero checks) where no row has it. */
+export function fillSeries(window: SeriesWindow, rows: readonly BucketRow[]): LatencyBucket[] {
   const byBucket = new Map(rows.map((row) => [Number(row.bucket), row]));
-  return Array.from({ length: layout.buckets }, (_, index) => {
+  return Array.from({ length: window.buckets }, (_, index) => {
     const row = byBucket.get(index);
     return {
-      at: new Date(firstStart + index * bucketMs),
+      at: new Date(window.firstStart + index * window.bucketMs),
       p50: nullableNumber(row?.p50),
       p95: nullableNumber(row?.p95),
       p99: nullableNumber(row?.p99),
