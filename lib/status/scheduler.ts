@@ -2,6 +2,7 @@ import type { Database } from "@/lib/db";
 import { log } from "@/lib/http/log";
 import type { Clock } from "./clock";
 import { REMINDER_LEAD_MS } from "./auto-transitions";
+import { startBackgroundLoop } from "./background-loop";
 import { systemClock } from "./clock";
 import { applyDueTransitions } from "./manage/apply-due-transitions";
 import { ensureBootstrapApiKey } from "./manage/bootstrap-key";
@@ -23,33 +24,17 @@ export function startStatusScheduler(
   clock: Clock = systemClock,
   env: Record<string, string | undefined> = process.env,
 ): () => void {
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let bootstrapped = false;
-
-  const tick = async () => {
-    let sleep = MAX_SLEEP_MS;
-    try {
-      const db = await getDb();
-      // Retried each tick until the status page exists (a PostgreSQL database is seeded on request only).
-      if (!bootstrapped) bootstrapped = (await ensureBootstrapApiKey(db, env.ADMIN_API_KEY, clock())) !== "no page";
-      const applied = await applyDueTransitions(db, clock);
-      if (applied > 0) log.info("maintenance transitions applied", { applied });
-      await pruneRateLimitWindows(db, clock());
-      sleep = Math.min(MAX_SLEEP_MS, Math.max(10, (await nextWindowEdge(db, clock())) - clock().getTime()));
-    } catch (error) {
-      log.error("status scheduler tick failed", { error: error instanceof Error ? error.message : String(error) });
-    }
-    if (!stopped) {
-      timer = setTimeout(tick, sleep);
-      timer.unref?.();
-    }
-  };
-  void tick();
-  return () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-  };
+  const loop = startBackgroundLoop("status scheduler tick", MAX_SLEEP_MS, async () => {
+    const db = await getDb();
+    // Retried each tick until the status page exists (a PostgreSQL database is seeded on request only).
+    if (!bootstrapped) bootstrapped = (await ensureBootstrapApiKey(db, env.ADMIN_API_KEY, clock())) !== "no page";
+    const applied = await applyDueTransitions(db, clock);
+    if (applied > 0) log.info("maintenance transitions applied", { applied });
+    await pruneRateLimitWindows(db, clock());
+    return Math.min(MAX_SLEEP_MS, Math.max(10, (await nextWindowEdge(db, clock())) - clock().getTime()));
+  });
+  return loop.stop;
 }
 
 /** The next scheduled_for / scheduled_until an automatic transition, or reminder time a reminder, waits for (Infinity when none). */

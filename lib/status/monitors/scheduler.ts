@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "@/lib/db";
 import { log } from "@/lib/http/log";
+import { startBackgroundLoop } from "../background-loop";
 import type { Clock } from "../clock";
 import { systemClock } from "../clock";
 import type { CheckOutcome } from "./engine";
@@ -124,46 +125,16 @@ export async function maintainHistory(db: Database, now: Date): Promise<boolean>
  * is its turn. Returns a stop function.
  */
 export function startMonitorScheduler(getDb: () => Promise<Database>, options: MonitorSchedulerOptions): () => void {
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let ticking = false;
-  let again = false;
   let scheduler: ReturnType<typeof createMonitorScheduler> | undefined;
   let lastMaintain = 0;
-
-  const tick = async () => {
-    if (stopped) return;
-    if (ticking) {
-      again = true;
-      return;
+  const loop = startBackgroundLoop("monitor scheduler tick", options.maxSleepMs ?? 1_000, async () => {
+    scheduler ??= createMonitorScheduler(await getDb(), options);
+    while ((await scheduler.launch(loop.wake)) > 0 && scheduler.inFlight() < (options.concurrency ?? 32));
+    if (Date.now() - lastMaintain >= ROLLUP_EVERY_MS / 4) {
+      lastMaintain = Date.now();
+      await scheduler.maintain();
     }
-    ticking = true;
-    again = false;
-    let sleep = options.maxSleepMs ?? 1_000;
-    try {
-      scheduler ??= createMonitorScheduler(await getDb(), options);
-      while ((await scheduler.launch(wake)) > 0 && scheduler.inFlight() < (options.concurrency ?? 32));
-      if (Date.now() - lastMaintain >= ROLLUP_EVERY_MS / 4) {
-        lastMaintain = Date.now();
-        await scheduler.maintain();
-      }
-      sleep = await scheduler.sleepMs();
-    } catch (error) {
-      log.error("monitor scheduler tick failed", { error: error instanceof Error ? error.message : String(error) });
-    }
-    ticking = false;
-    schedule(again ? 0 : sleep);
-  };
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(tick, ms);
-    timer.unref?.();
-  };
-  const wake = () => schedule(0);
-  void tick();
-  return () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-  };
+    return scheduler.sleepMs();
+  });
+  return loop.stop;
 }

@@ -1,5 +1,6 @@
 import type { Database } from "@/lib/db";
 import { log } from "@/lib/http/log";
+import { startBackgroundLoop } from "../background-loop";
 import type { Clock } from "../clock";
 import { pageStatus } from "../documents";
 import { loadSnapshot } from "../read/load-snapshot";
@@ -136,46 +137,18 @@ export function workerSettingsFromEnv(env: Record<string, string | undefined>): 
  * Returns a stop function.
  */
 export function startNotificationWorker(getDb: () => Promise<Database>, deps: Omit<NotifierDependencies, "db">): () => void {
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running = false;
-  // A write that commits during a pass may have missed it: the next pass follows at once.
-  let woken = false;
   let notifier: ReturnType<typeof createNotifier> | undefined;
   const settings = workerSettingsFromEnv(deps.env ?? process.env);
-
-  const tick = async () => {
-    if (running || stopped) return;
-    running = true;
-    woken = false;
-    let sleep = settings.idleMs;
-    try {
-      notifier ??= createNotifier({ ...deps, policy: { ...settings.policy, ...deps.policy }, db: await getDb() });
-      const report = await notifier.pass();
-      if (report.delivered + report.failed + report.dead > 0) {
-        log.info("notifications delivered", { ...report });
-        sleep = 0;
-      }
-    } catch (error) {
-      log.error("notification worker pass failed", { error: error instanceof Error ? error.message : String(error) });
-    }
-    running = false;
-    schedule(woken ? 0 : sleep);
-  };
-  const schedule = (sleep: number) => {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(tick, sleep);
-    timer.unref?.();
-  };
-  const unsubscribe = onStatusWrite(() => {
-    woken = true;
-    if (!running) schedule(0);
+  const loop = startBackgroundLoop("notification worker pass", settings.idleMs, async () => {
+    notifier ??= createNotifier({ ...deps, policy: { ...settings.policy, ...deps.policy }, db: await getDb() });
+    const report = await notifier.pass();
+    if (report.delivered + report.failed + report.dead === 0) return settings.idleMs;
+    log.info("notifications delivered", { ...report });
+    return 0;
   });
-  void tick();
+  const unsubscribe = onStatusWrite(loop.wake);
   return () => {
-    stopped = true;
     unsubscribe();
-    if (timer) clearTimeout(timer);
+    loop.stop();
   };
 }
