@@ -88,5 +88,8 @@ describe("the demo ledger at any clock", () => {
     const rows = await buildMirrorData({ now: new Date(clock), scale: 1 });
     expect(rows.of("crypto_transfer").length).toBeGreaterThan(10_000);
     expect(hbarProblems(rows)).toEqual([]);
+    // The demo shows a failed token transfer at every clock (a DemoToken `transfer` that reverts), not only at lucky ones.
+    const reverted = rows.of("contract_result").filter((row) => row.error_message !== null && Buffer.from(row.function_parameters!).toString("hex").startsWith("a9059cbb"));
+    expect(reverted.length).toBeGreaterThan(0);
   });
 });

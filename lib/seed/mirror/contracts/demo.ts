@@ -40,6 +40,8 @@ export class DemoContracts {
   reader?: DeployedContract;
   /** Accounts that have held DemoToken, in order of first receipt. */
   readonly tokenHolders: AccountState[] = [];
+  /** Holder-to-holder transfers so far: every OVERSPEND_EVERY-th asks for more than the sender holds. */
+  trades = 0;
   /** Creator keys by contract id (null: created without an admin key). */
   readonly adminKeys = new Map<bigint, Uint8Array | null>();
 }
@@ -210,7 +212,10 @@ async function handOut(ctx: SeedContext, random: Random, demo: DemoContracts, ev
   await transferCall(ctx, evm, at, demo, creator, receiver, DEMO_SUPPLY / BigInt(random.int(20, 200)));
 }
 
-/** A holder sends part of its balance on; now and then one asks for more than it has and the token reverts. */
+/** One trade in this many overspends, so every ledger shows a reverted transfer (a random share could leave none). */
+const OVERSPEND_EVERY = 8;
+
+/** A holder sends part of its balance on; every eighth asks for more than it has, and the token reverts. */
 async function tradeToken(ctx: SeedContext, random: Random, demo: DemoContracts, evm: SeedEvm, at: bigint): Promise<void> {
   if (!demo.token) return;
   const holders = demo.tokenHolders.filter((holder) => !holder.deleted && holder.key !== null && ctx.ledger.balanceOf(holder.id) >= 5n * HBAR);
@@ -219,7 +224,8 @@ async function tradeToken(ctx: SeedContext, random: Random, demo: DemoContracts,
   const receiver = random.chance(0.6) ? random.pick(demo.tokenHolders) : pickFunded(ctx, random, 0n);
   if (!receiver || receiver.id === sender.id) return;
   const balance = tokenBalance(demo.token, sender);
-  const value = random.chance(0.1) ? balance + BigInt(random.int(1, 1_000)) * 10n ** 8n : (balance * BigInt(random.int(1, 40))) / 100n;
+  const overspend = demo.trades++ % OVERSPEND_EVERY === OVERSPEND_EVERY / 2;
+  const value = overspend ? balance + BigInt(random.int(1, 1_000)) * 10n ** 8n : (balance * BigInt(random.int(1, 40))) / 100n;
   if (value === 0n) return;
   await transferCall(ctx, evm, at, demo, sender, receiver, value);
 }
