@@ -1,28 +1,73 @@
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:http";
-import { createRequire } from "node:module";
+import { createServer, request as httpRequest } from "node:http";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { RunningServer } from "./app-server";
+import { benchServerInput, spawnBenchServer } from "./child-server";
+import type { LoadTarget } from "./http-load";
 
 /**
- * The yardstick under the trivial route: a bare `node:http` server that
- * answers every request with the bytes `GET /api/health` answers (the same
- * headers in the same order, a fresh request id, the same body) and does
- * nothing else. What the app server costs beyond it is its own request path.
+ * The yardstick under every measured route: a bare `node:http` server that
+ * answers each request with bytes recorded from the app (the same status,
+ * headers in the same order, a fresh request id, the same body, gzipped
+ * when the app gzipped it), reading a request's body first as any server
+ * must, and doing nothing else. By default it answers what `GET /api/health`
+ * answers. What the app costs beyond it on a route is its own work on that
+ * route: for a route whose bytes the bare server already answers slower
+ * than its trivial ones, that share is the most the app could reach.
  */
-const BODY = '{"status":"ok"}';
+const TRIVIAL_BODY = '{"status":"ok"}';
 
-export function startBareServer(port: number, hostname = "127.0.0.1"): Promise<() => Promise<void>> {
-  const server = createServer((_request, reply) => {
-    reply.writeHead(200, {
-      "cache-control": "no-store",
-      "content-type": "application/json; charset=utf-8",
-      "x-content-type-options": "nosniff",
-      "x-request-id": randomUUID(),
-      "content-length": String(BODY.length),
+/** An answer as the app sent it: the status, the headers in order (the request id left out) and the body's bytes. */
+export type RecordedAnswer = { status: number; headers: Array<[string, string]>; body: Buffer };
+
+const TRIVIAL_ANSWER: RecordedAnswer = {
+  status: 200,
+  headers: [
+    ["cache-control", "no-store"],
+    ["content-type", "application/json; charset=utf-8"],
+    ["x-content-type-options", "nosniff"],
+  ],
+  body: Buffer.from(TRIVIAL_BODY),
+};
+
+/** Headers a server writes per response or per connection: the bare server's own `node:http` writes those. */
+const PER_RESPONSE_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "x-request-id"]);
+
+/** What `target` answers on `baseUrl`, byte for byte (no decoding), asked exactly as the load generator asks it. */
+export function recordAnswer(baseUrl: string, target: LoadTarget & { path: string }): Promise<RecordedAnswer> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(new URL(target.path, baseUrl), { method: target.method ?? "GET", headers: target.headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        const headers: Array<[string, string]> = [];
+        for (let index = 0; index < response.rawHeaders.length; index += 2) {
+          const name = response.rawHeaders[index]!.toLowerCase();
+          if (!PER_RESPONSE_HEADERS.has(name)) headers.push([name, response.rawHeaders[index + 1]!]);
+        }
+        resolve({ status: response.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+      });
+      response.on("error", reject);
     });
-    reply.end(BODY);
+    sent.on("error", reject);
+    sent.end(target.body);
+  });
+}
+
+/** Answer keys: the method and the path a request asks for. */
+export const answerKey = (method: string, requestPath: string) => `${method} ${requestPath}`;
+
+export function startBareServer(port: number, answers: ReadonlyMap<string, RecordedAnswer> = new Map(), hostname = "127.0.0.1"): Promise<() => Promise<void>> {
+  const server = createServer((request, reply) => {
+    const answer = answers.get(answerKey(request.method ?? "GET", request.url ?? "/")) ?? TRIVIAL_ANSWER;
+    const send = () => {
+      const headers: Array<[string, string]> = [...answer.headers, ["x-request-id", randomUUID()], ["content-length", String(answer.body.length)]];
+      reply.writeHead(answer.status, headers.flat());
+      reply.end(answer.body);
+    };
+    if (request.method === "GET" || request.method === "HEAD") return send();
+    request.on("data", () => {});
+    request.on("end", send);
   });
   return new Promise((resolve, reject) => {
     server.once("error", reject);
@@ -38,31 +83,27 @@ export function startBareServer(port: number, hostname = "127.0.0.1"): Promise<(
   });
 }
 
-const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
+type SavedAnswers = Array<{ key: string; status: number; headers: Array<[string, string]>; body: string }>;
 
-/** The bare server in a process of its own (BENCH_BARE_PORT, default 3293), so it shares no event loop with the load generator. */
-export async function spawnBareServer(port = Number(process.env.BENCH_BARE_PORT ?? 3293)): Promise<RunningServer> {
-  const child = spawn(process.execPath, [tsxCli, fileURLToPath(import.meta.url), String(port)], { stdio: ["ignore", "pipe", "inherit"] });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("ready")) resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`the bare server exited with code ${code} before it was ready`)));
+/**
+ * The bare server in a process of its own (BENCH_BARE_PORT, default 3293), so it shares no event loop with the
+ * load generator, answering `answers` (by answerKey) and the trivial route's bytes to anything else.
+ */
+export function spawnBareServer(answers: ReadonlyMap<string, RecordedAnswer> = new Map(), port = Number(process.env.BENCH_BARE_PORT ?? 3293)): Promise<RunningServer> {
+  const saved: SavedAnswers = [...answers].map(([key, answer]) => ({ key, status: answer.status, headers: answer.headers, body: answer.body.toString("base64") }));
+  return spawnBenchServer({
+    script: fileURLToPath(import.meta.url),
+    args: [String(port)],
+    port,
+    input: JSON.stringify(saved),
+    description: `a bare node:http server on port ${port} answering each route with the bytes the app answered it (/api/health's for the trivial route)`,
   });
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    description: `a bare node:http server answering /api/health's bytes on port ${port}`,
-    ...(child.pid !== undefined && { pid: child.pid }),
-    stop: async () => {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
 }
 
-// Run as its own process by the benches (lib/bench/app-server.ts), so it shares no event loop with the load generator.
+// Run as its own process by the benches, so it shares no event loop with the load generator.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  await startBareServer(Number(process.argv[2]));
+  const saved = JSON.parse(await benchServerInput()) as SavedAnswers;
+  const answers = new Map(saved.map(({ key, status, headers, body }) => [key, { status, headers, body: Buffer.from(body, "base64") }]));
+  await startBareServer(Number(process.argv[2]), answers);
   console.log("ready");
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { describeLoad, loadOptionsFrom } from "./http-bench";
-import { DEFAULT_LOAD } from "./http-load";
+import { answerKey, recordAnswer, startBareServer, type RecordedAnswer } from "./bare-server";
+import { describeLoad, loadOptionsFrom, trivialRun } from "./http-bench";
+import { DEFAULT_LOAD, type LoadResult } from "./http-load";
 import { describeMachine, formatMachine } from "./machine";
 
 describe("loadOptionsFrom", () => {
@@ -34,5 +35,35 @@ describe("machine", () => {
     expect(machine.memoryGiB).toBeGreaterThan(0);
     expect(machine.node).toBe(process.version);
     expect(machine.loadAverage).toHaveLength(3);
+  });
+});
+
+describe("trivialRun", () => {
+  const row = (label: string): LoadResult => ({ label, requestsPerSecond: 1, p50: 1, p99: 1, errors: 0, non2xx: 0 });
+  it("splits the rows into the trivial route, the targets, the bare answer and each replayable target's twin", () => {
+    const rows = ["trivial", "a", "b (generated paths)", "c", "bare", "bare a", "bare c"].map(row);
+    const run = trivialRun(rows, [true, false, true]);
+    expect(run.trivial.label).toBe("trivial");
+    expect(run.targets.map((result) => result.label)).toEqual(["a", "b (generated paths)", "c"]);
+    expect(run.bare.label).toBe("bare");
+    expect(run.twins.map((result) => result?.label)).toEqual(["bare a", undefined, "bare c"]);
+  });
+});
+
+describe("the bare server", () => {
+  it("answers a recorded route with the recorded bytes, after reading the request's body, and the trivial bytes to anything else", async () => {
+    const answer: RecordedAnswer = { status: 201, headers: [["content-type", "application/json"], ["vary", "Accept-Encoding"]], body: Buffer.from('{"total":12}') };
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const stop = await startBareServer(port, new Map([[answerKey("POST", "/fees?mode=STATE"), answer]]));
+    try {
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const replayed = await recordAnswer(baseUrl, { label: "post", method: "POST", path: "/fees?mode=STATE", body: Buffer.alloc(100_000, 1) });
+      expect(replayed).toEqual(answer);
+      const trivial = await fetch(`${baseUrl}/api/health`);
+      expect(await trivial.text()).toBe('{"status":"ok"}');
+      expect(trivial.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await stop();
+    }
   });
 });

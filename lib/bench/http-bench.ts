@@ -1,5 +1,5 @@
 import type { RunningServer } from "./app-server";
-import { spawnBareServer } from "./bare-server";
+import { answerKey, recordAnswer, spawnBareServer, type RecordedAnswer } from "./bare-server";
 import { DEFAULT_LOAD, formatRatio, formatResults, measureTargets, passRatios, type LoadOptions, type LoadResult, type LoadTarget } from "./http-load";
 import { describeMachine, formatMachine } from "./machine";
 import { processTreeCpuSeconds } from "./process-cpu";
@@ -49,31 +49,82 @@ export function serverCpu(server: RunningServer): (() => number | undefined) | u
   return pid === undefined ? undefined : () => processTreeCpuSeconds(pid);
 }
 
+/** A run against the trivial route: each result, and each target's bare twin (the bare server answering its bytes) where it has one. */
+export type TrivialRun = {
+  trivial: LoadResult;
+  targets: LoadResult[];
+  bare: LoadResult;
+  /** By target index: the bare server answering that target's recorded bytes (none for a target with generated paths or its own server). */
+  twins: Array<LoadResult | undefined>;
+};
+
 /**
- * Prints the machine, measures the trivial route, `targets` and a bare
- * `node:http` server answering the trivial route's bytes (lib/bench/bare-server.ts,
- * a process of its own) on `server` in alternating passes, prints each
- * target's req/s with its share of the trivial route (pass by pass, with
- * their range), the server's CPU time per request where it can be read, the
- * trivial route's share of the bare server, and the load average at the end;
- * returns the results: the trivial route's first, the bare server's last.
+ * Prints the machine, measures the trivial route, `targets`, and a bare
+ * `node:http` server (lib/bench/bare-server.ts, a process of its own)
+ * answering the trivial route's bytes and each target's bytes as recorded
+ * from `server` just before, all in alternating passes; prints each row's
+ * req/s with its share of the trivial route (pass by pass, with their
+ * range), the server's CPU time per request where it can be read, the
+ * trivial route's share of the bare server, each target's bare twin's share
+ * of the bare trivial answer (the most the app could reach on that route
+ * if its own work cost nothing), and the load average at the end.
  */
-export async function measureAgainstTrivial(server: RunningServer, targets: readonly LoadTarget[], load: LoadOptions = DEFAULT_LOAD): Promise<LoadResult[]> {
+export async function measureAgainstTrivial(server: RunningServer, targets: readonly LoadTarget[], load: LoadOptions = DEFAULT_LOAD): Promise<TrivialRun> {
   console.log(`Machine: ${formatMachine(describeMachine())}`);
-  const bare = await spawnBareServer();
+  const replayable = (target: LoadTarget): target is LoadTarget & { path: string } => typeof target.path === "string" && target.baseUrl === undefined;
+  const answers = new Map<string, RecordedAnswer>();
+  for (const target of targets.filter(replayable)) answers.set(answerKey(target.method ?? "GET", target.path), await recordAnswer(server.baseUrl, target));
+  const bare = await spawnBareServer(answers);
   let results: LoadResult[];
   try {
     const cpu = serverCpu(server);
-    const onServer = (target: LoadTarget): LoadTarget => (cpu ? { ...target, serverCpuSeconds: cpu } : target);
+    // A target sent to a server of its own keeps that server's CPU reader.
+    const onServer = (target: LoadTarget): LoadTarget => (cpu && target.baseUrl === undefined ? { ...target, serverCpuSeconds: cpu } : target);
     const bareCpu = serverCpu(bare);
-    const bareTarget: LoadTarget = { label: "bare node:http, the same bytes", baseUrl: bare.baseUrl, path: TRIVIAL_ROUTE.path, ...(bareCpu && { serverCpuSeconds: bareCpu }) };
-    results = await measureTargets(server.baseUrl, [onServer(TRIVIAL_ROUTE), ...targets.map(onServer), bareTarget], load);
+    const onBare = (target: LoadTarget, label: string): LoadTarget => ({ ...target, label, baseUrl: bare.baseUrl, ...(bareCpu && { serverCpuSeconds: bareCpu }) });
+    const twins = targets.filter(replayable).map((target) => onBare(target, `bare: ${target.label}`));
+    results = await measureTargets(server.baseUrl, [onServer(TRIVIAL_ROUTE), ...targets.map(onServer), onBare(TRIVIAL_ROUTE, "bare: the trivial route's bytes"), ...twins], load);
   } finally {
     await bare.stop();
   }
-  console.log(`\n${server.description}; ${describeLoad(load)}; the last row: ${bare.description}`);
+  const run = trivialRun(results, targets.map(replayable));
+  console.log(`\n${server.description}; ${describeLoad(load)}; the rows "bare:": ${bare.description}`);
   console.log(formatResults(results));
-  console.log(`The trivial route at ${formatRatio(passRatios(results[0]!, results.at(-1)!))} of the bare server's req/s (median of the passes, range).`);
+  console.log(`The trivial route at ${formatRatio(passRatios(run.trivial, run.bare))} of the bare server's req/s (median of the passes, range).`);
+  run.targets.forEach((result, index) => {
+    const twin = run.twins[index];
+    if (!twin) return;
+    console.log(`${result.label}: ${formatRatio(passRatios(result, run.trivial))} of the trivial route; its bytes from the bare server: ${formatRatio(passRatios(twin, run.bare))} of the bare trivial answer.`);
+    const busy = coresBusy(twin);
+    if (busy !== undefined && busy < LOAD_GENERATOR_BOUND_CORES) {
+      console.log(`  (the bare server answered those bytes busy ${busy.toFixed(2)} of a core: the load generator, not the server, set that row's pace; its share says little about the server)`);
+    }
+  });
   console.log(`Load average at the end: ${describeMachine().loadAverage.map((value) => value.toFixed(2)).join(", ")}`);
-  return results;
+  return run;
+}
+
+/**
+ * A bare server that answers a target's bytes busy less than this much of a
+ * core was waiting for its client: at 32 connections only the load
+ * generator (one thread, parsing every answer) holds it back.
+ */
+export const LOAD_GENERATOR_BOUND_CORES = 0.6;
+
+/** Cores a row kept its server busy: CPU per request times requests per second. */
+export function coresBusy(result: LoadResult): number | undefined {
+  return result.cpuMsPerRequest === undefined ? undefined : (result.cpuMsPerRequest * result.requestsPerSecond) / 1000;
+}
+
+/** Splits measureAgainstTrivial's rows: the trivial route, the targets, the bare trivial answer, then the twins of the replayable targets in order. */
+export function trivialRun(results: readonly LoadResult[], replayable: readonly boolean[]): TrivialRun {
+  const count = replayable.length;
+  const twinRows = results.slice(count + 2);
+  let next = 0;
+  return {
+    trivial: results[0]!,
+    targets: results.slice(1, count + 1),
+    bare: results[count + 1]!,
+    twins: replayable.map((has) => (has ? twinRows[next++] : undefined)),
+  };
 }

@@ -37,6 +37,23 @@ describeWith([POSTGRES], "postgresSqlClient (TEST_DATABASE_URL)", () => {
     expect((await prepared()).filter((statement) => statement === text)).toHaveLength(1);
   });
 
+  it("gives each row as pg would: every column by name, the last of a repeated name winning, any name an own property", async () => {
+    const rows = await sql.query<Record<string, unknown>>(
+      `SELECT 1 AS a, 2 AS a, 'x' AS "__proto__", 3 AS "it's ""quoted""", NULL::int AS "null", 4 AS "1" FROM item ORDER BY id`,
+    );
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+      expect(Object.entries(row)).toEqual([
+        ["1", 4],
+        ["a", 2],
+        ["__proto__", "x"],
+        ['it\'s "quoted"', 3],
+        ["null", null],
+      ]);
+    }
+  });
+
   it("runs texts beyond the per-connection cap unnamed", async () => {
     await sql.query("SELECT 1 AS one");
     await sql.query("SELECT 2 AS two");

@@ -9,19 +9,27 @@
  * local server), where the bench writes the token and topic, each with a
  * custom fee; with BASE_URL those ids are looked up there and likely not
  * found (priced as the worst case: the lookup still runs), as printed.
+ * The "floor:" rows send the INTRINSIC bodies to bench-floor.ts, which does
+ * only the estimate's own work (BENCH_FLOOR_PORT, default 3294): their share
+ * of the trivial route is the most an estimate could reach with a request
+ * path that cost nothing beyond the trivial route's.
  *
  *   --seconds N --passes N --warmup N   per measured pass (default 10, 3, 3)
  */
 import { parseArgs } from "node:util";
 import { startAppServer, type RunningServer } from "@/lib/bench/app-server";
-import { LOAD_ARGS, loadOptionsFrom, measureAgainstTrivial } from "@/lib/bench/http-bench";
+import { recordAnswer } from "@/lib/bench/bare-server";
+import { LOAD_ARGS, loadOptionsFrom, measureAgainstTrivial, serverCpu } from "@/lib/bench/http-bench";
+import type { LoadTarget } from "@/lib/bench/http-load";
 import { benchServerUrl, migratedDatabase } from "@/lib/bench/bench-postgres";
 import { withPgClient } from "@/lib/db/postgres-client";
 import { parseJsonExact } from "@/lib/http/json";
+import { spawnEstimateFloor } from "./bench-floor";
 import { benchTransactions, stateTransactions, type StateEntities } from "./bench-transactions";
 import { writeFeeStateFixtures } from "./testing/mirror-state-fixtures";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
+const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 3294);
 const ENTITIES: StateEntities = { token: "0.0.990001", topic: "0.0.990002" };
 const protobuf = { "content-type": "application/protobuf" };
 const FEES = "/api/v1/network/fees";
@@ -40,16 +48,28 @@ try {
     console.log(`${label}: ${await describeEstimate(server.baseUrl, body, "INTRINSIC")}; ${await describeEstimate(server.baseUrl, body, "STATE")}`);
   }
   const post = (label: string, query: string, body: Uint8Array) => ({ label, path: `${FEES}${query}`, method: "POST" as const, headers: protobuf, body: Buffer.from(body) });
-  await measureAgainstTrivial(
-    server,
-    [
-      post("POST fees: CryptoTransfer (hbar), 1 signature", "", transfer),
-      post("POST fees: TokenCreate, 5 signatures", "", tokenCreate),
-      post(`POST fees?mode=STATE: token ${ENTITIES.token} transfer`, "?mode=STATE", tokenTransfer),
-      post(`POST fees?mode=STATE: message to topic ${ENTITIES.topic}`, "?mode=STATE", topicMessage),
-    ],
-    load,
-  );
+  const transferTarget = post("POST fees: CryptoTransfer (hbar), 1 signature", "", transfer);
+  const floor = await spawnEstimateFloor(FLOOR_PORT, (await recordAnswer(server.baseUrl, transferTarget)).headers);
+  try {
+    const floorCpu = serverCpu(floor);
+    const onFloor = (target: LoadTarget): LoadTarget => ({ ...target, label: `floor: ${target.label}`, baseUrl: floor.baseUrl, ...(floorCpu && { serverCpuSeconds: floorCpu }) });
+    const tokenCreateTarget = post("POST fees: TokenCreate, 5 signatures", "", tokenCreate);
+    await measureAgainstTrivial(
+      server,
+      [
+        transferTarget,
+        tokenCreateTarget,
+        post(`POST fees?mode=STATE: token ${ENTITIES.token} transfer`, "?mode=STATE", tokenTransfer),
+        post(`POST fees?mode=STATE: message to topic ${ENTITIES.topic}`, "?mode=STATE", topicMessage),
+        onFloor(transferTarget),
+        onFloor(tokenCreateTarget),
+      ],
+      load,
+    );
+    console.log(`The "floor:" rows: ${floor.description}.`);
+  } finally {
+    await floor.stop();
+  }
 } finally {
   await server.stop();
 }
