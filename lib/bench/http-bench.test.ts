@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { answerKey, recordAnswer, startBareServer, type RecordedAnswer } from "./bare-server";
 import { describeLoad, loadOptionsFrom, trivialRun } from "./http-bench";
 import { DEFAULT_LOAD, type LoadResult } from "./http-load";
+import { parseWrkOutput } from "./wrk";
 import { describeMachine, formatMachine } from "./machine";
 
 describe("loadOptionsFrom", () => {
@@ -65,5 +66,30 @@ describe("the bare server", () => {
     } finally {
       await stop();
     }
+  });
+});
+
+describe("wrk's report", () => {
+  it("gives the request count, req/s, p50 and p99 in ms, non-2xx answers and socket errors", () => {
+    const report = `Running 5s test @ http://127.0.0.1:3291/
+  1 threads and 32 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency     1.31ms  420.12us  12.70ms   69.31%
+  Latency Distribution
+     50%  850.00us
+     75%    1.38ms
+     90%    2.01ms
+     99%    1.05s
+  114230 requests in 5.00s, 1.52GB read
+  Socket errors: connect 0, read 2, write 0, timeout 1
+  Non-2xx or 3xx responses: 7
+Requests/sec:  22846.00
+Transfer/sec:    310.52MB
+`;
+    expect(parseWrkOutput(report)).toEqual({ requests: 114_230, requestsPerSecond: 22_846, p50: 0.85, p99: 1050, non2xx: 7, errors: 3 });
+  });
+
+  it("names the figure a report lacks", () => {
+    expect(() => parseWrkOutput("unable to connect to 127.0.0.1:3291 Connection refused")).toThrow(/has no request count/);
   });
 });

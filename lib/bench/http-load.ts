@@ -1,5 +1,6 @@
 import autocannon from "autocannon";
 import { diskBytesRead } from "./machine-io";
+import { runWrk, type LoadFigures } from "./wrk";
 
 export type LoadTarget = {
   label: string;
@@ -38,6 +39,8 @@ export type LoadOptions = {
   settleSeconds?: number;
   /** Runs the targets in reverse order on every second pass, so drift within a pass favours no target (default false). */
   reverseEveryOtherPass?: boolean;
+  /** The load generator: autocannon in this process (default), or `wrk` (lib/bench/wrk.ts; GET with fixed paths). */
+  generator?: "autocannon" | "wrk";
 };
 
 export const DEFAULT_LOAD: LoadOptions = { connections: 32, warmupSeconds: 3, seconds: 10, passes: 3 };
@@ -74,16 +77,37 @@ export async function measureTargets(baseUrl: string, targets: readonly LoadTarg
   const recorded: LoadResult[][] = targets.map(() => []);
   for (const step of loadSchedule(targets.length, options)) {
     const target = targets[step.target]!;
-    const result = await run(target.baseUrl ?? baseUrl, target, options.connections, step.seconds);
+    const result = await run(target.baseUrl ?? baseUrl, target, options.connections, step.seconds, options.generator ?? "autocannon");
     if (step.recorded) recorded[step.target]!.push(result);
   }
   return targets.map((target, index) => median(target.label, recorded[index]!));
 }
 
-async function run(baseUrl: string, target: LoadTarget, connections: number, seconds: number): Promise<LoadResult> {
+async function run(baseUrl: string, target: LoadTarget, connections: number, seconds: number, generator: "autocannon" | "wrk"): Promise<LoadResult> {
   const nextPath = typeof target.path === "function" ? target.path : () => target.path as string;
   const diskBefore = diskBytesRead();
   const cpuBefore = target.serverCpuSeconds?.();
+  const measured = generator === "wrk" ? await runWrkOn(baseUrl, target, connections, seconds) : await runAutocannon(baseUrl, target, connections, seconds, nextPath);
+  const diskAfter = diskBytesRead();
+  const cpuAfter = target.serverCpuSeconds?.();
+  return {
+    label: target.label,
+    requestsPerSecond: measured.requestsPerSecond,
+    p50: measured.p50,
+    p99: measured.p99,
+    errors: measured.errors,
+    non2xx: measured.non2xx,
+    diskKiBPerRequest: diskBefore === undefined || diskAfter === undefined ? undefined : (diskAfter - diskBefore) / 1024 / Math.max(1, measured.requests),
+    cpuMsPerRequest: cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1000) / Math.max(1, measured.requests),
+  };
+}
+
+function runWrkOn(baseUrl: string, target: LoadTarget, connections: number, seconds: number): Promise<LoadFigures> {
+  if (typeof target.path !== "string" || (target.method ?? "GET") !== "GET") throw new Error(`wrk measures GET requests of a fixed path: ${target.label}`);
+  return runWrk(new URL(target.path, baseUrl).toString(), { connections, seconds, ...(target.headers && { headers: target.headers }) });
+}
+
+async function runAutocannon(baseUrl: string, target: LoadTarget, connections: number, seconds: number, nextPath: () => string): Promise<LoadFigures> {
   const result = await autocannon({
     url: baseUrl,
     connections,
@@ -97,17 +121,13 @@ async function run(baseUrl: string, target: LoadTarget, connections: number, sec
       },
     ],
   });
-  const diskAfter = diskBytesRead();
-  const cpuAfter = target.serverCpuSeconds?.();
   return {
-    label: target.label,
+    requests: result.requests.total,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
-    diskKiBPerRequest: diskBefore === undefined || diskAfter === undefined ? undefined : (diskAfter - diskBefore) / 1024 / Math.max(1, result.requests.total),
-    cpuMsPerRequest: cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1000) / Math.max(1, result.requests.total),
   };
 }
 
