@@ -84,10 +84,9 @@ export async function measureTargets(baseUrl: string, targets: readonly LoadTarg
 }
 
 async function run(baseUrl: string, target: LoadTarget, connections: number, seconds: number, generator: "autocannon" | "wrk"): Promise<LoadResult> {
-  const nextPath = typeof target.path === "function" ? target.path : () => target.path as string;
   const diskBefore = diskBytesRead();
   const cpuBefore = target.serverCpuSeconds?.();
-  const measured = generator === "wrk" ? await runWrkOn(baseUrl, target, connections, seconds) : await runAutocannon(baseUrl, target, connections, seconds, nextPath);
+  const measured = generator === "wrk" ? await runWrkOn(baseUrl, target, connections, seconds) : await runAutocannon(baseUrl, target, connections, seconds);
   const diskAfter = diskBytesRead();
   const cpuAfter = target.serverCpuSeconds?.();
   return {
@@ -107,7 +106,8 @@ function runWrkOn(baseUrl: string, target: LoadTarget, connections: number, seco
   return runWrk(new URL(target.path, baseUrl).toString(), { connections, seconds, ...(target.headers && { headers: target.headers }) });
 }
 
-async function runAutocannon(baseUrl: string, target: LoadTarget, connections: number, seconds: number, nextPath: () => string): Promise<LoadFigures> {
+async function runAutocannon(baseUrl: string, target: LoadTarget, connections: number, seconds: number): Promise<LoadFigures> {
+  const nextPath = typeof target.path === "function" ? target.path : () => target.path as string;
   const result = await autocannon({
     url: baseUrl,
     connections,
