@@ -22,7 +22,7 @@ import { json, statusHarness } from "./testing/harness";
  */
 const START = new Date("2026-11-25T12:00:00.000Z");
 const KEY = "sk_subscribe_test_key_0123456789abcdefghijk";
-const receivers = suiteReceivers({ smtp: 4321, webhook: 4322 });
+const receivers = suiteReceivers();
 
 forEachDatabase((getDb, kind) => {
   const h = statusHarness(getDb, START);

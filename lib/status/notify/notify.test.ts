@@ -20,7 +20,7 @@ import { createNotifier, retryDelay, DEFAULT_POLICY, startNotificationWorker } f
  */
 const START = new Date("2026-11-24T10:00:00.000Z");
 const KEY = "sk_notify_test_key_0123456789abcdefghijklmnop";
-const receivers = suiteReceivers({ smtp: 4811, webhook: 4812 });
+const receivers = suiteReceivers();
 
 type Hook = { meta: { unsubscribe: string; event: string }; page: { id: string; status_indicator: string }; incident?: IncidentV1; component_update?: { new_status: string; component_id: string } };
 const parsed = (hook: ReceivedHook) => JSON.parse(hook.body) as Hook;
