@@ -7,28 +7,18 @@ import type { LoadTarget } from "./http-load";
 
 /**
  * The yardstick under every measured route: a bare `node:http` server that
- * answers each request with bytes recorded from the app (the same status,
- * headers in the same order, a fresh request id, the same body, gzipped
- * when the app gzipped it), reading a request's body first as any server
- * must, and doing nothing else. By default it answers what `GET /api/health`
- * answers. What the app costs beyond it on a route is its own work on that
- * route: for a route whose bytes the bare server already answers slower
- * than its trivial ones, that share is the most the app could reach.
+ * answers each request with the bytes recorded from the app for its method
+ * and path (the same status, headers in the same order, a fresh request id,
+ * the same body, gzipped when the app gzipped it), reading a request's body
+ * first as any server must, and doing nothing else; 404 to a request nothing
+ * was recorded for. What the app costs beyond it on a route is its own work
+ * on that route.
  */
-const TRIVIAL_BODY = '{"status":"ok"}';
 
 /** An answer as the app sent it: the status, the headers in order (the request id left out) and the body's bytes. */
 export type RecordedAnswer = { status: number; headers: Array<[string, string]>; body: Buffer };
 
-const TRIVIAL_ANSWER: RecordedAnswer = {
-  status: 200,
-  headers: [
-    ["cache-control", "no-store"],
-    ["content-type", "application/json; charset=utf-8"],
-    ["x-content-type-options", "nosniff"],
-  ],
-  body: Buffer.from(TRIVIAL_BODY),
-};
+const NOT_RECORDED: RecordedAnswer = { status: 404, headers: [], body: Buffer.alloc(0) };
 
 /** Headers a server writes per response or per connection: the bare server's own `node:http` writes those. */
 const PER_RESPONSE_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "x-request-id"]);
@@ -57,9 +47,9 @@ export function recordAnswer(baseUrl: string, target: LoadTarget & { path: strin
 /** Answer keys: the method and the path a request asks for. */
 export const answerKey = (method: string, requestPath: string) => `${method} ${requestPath}`;
 
-export function startBareServer(port: number, answers: ReadonlyMap<string, RecordedAnswer> = new Map(), hostname = "127.0.0.1"): Promise<() => Promise<void>> {
+export function startBareServer(port: number, answers: ReadonlyMap<string, RecordedAnswer>, hostname = "127.0.0.1"): Promise<() => Promise<void>> {
   const server = createServer((request, reply) => {
-    const answer = answers.get(answerKey(request.method ?? "GET", request.url ?? "/")) ?? TRIVIAL_ANSWER;
+    const answer = answers.get(answerKey(request.method ?? "GET", request.url ?? "/")) ?? NOT_RECORDED;
     const send = () => {
       const headers: Array<[string, string]> = [...answer.headers, ["x-request-id", randomUUID()], ["content-length", String(answer.body.length)]];
       reply.writeHead(answer.status, headers.flat());
@@ -87,16 +77,16 @@ type SavedAnswers = Array<{ key: string; status: number; headers: Array<[string,
 
 /**
  * The bare server in a process of its own (BENCH_BARE_PORT, default 3293), so it shares no event loop with the
- * load generator, answering `answers` (by answerKey) and the trivial route's bytes to anything else.
+ * load generator, answering `answers` (by answerKey).
  */
-export function spawnBareServer(answers: ReadonlyMap<string, RecordedAnswer> = new Map(), port = Number(process.env.BENCH_BARE_PORT ?? 3293)): Promise<RunningServer> {
+export function spawnBareServer(answers: ReadonlyMap<string, RecordedAnswer>, port = Number(process.env.BENCH_BARE_PORT ?? 3293)): Promise<RunningServer> {
   const saved: SavedAnswers = [...answers].map(([key, answer]) => ({ key, status: answer.status, headers: answer.headers, body: answer.body.toString("base64") }));
   return spawnBenchServer({
     script: fileURLToPath(import.meta.url),
     args: [String(port)],
     port,
     input: JSON.stringify(saved),
-    description: `a bare node:http server on port ${port} answering each route with the bytes the app answered it (/api/health's for the trivial route)`,
+    description: `a bare node:http server on port ${port} answering each route with the bytes the app answered it`,
   });
 }
 

@@ -52,10 +52,17 @@ describe("trivialRun", () => {
 });
 
 describe("the bare server", () => {
-  it("answers a recorded route with the recorded bytes, after reading the request's body, and the trivial bytes to anything else", async () => {
+  it("answers each recorded route with its recorded bytes and a fresh request id, after reading the request's body; 404 to anything else", async () => {
     const answer: RecordedAnswer = { status: 201, headers: [["content-type", "application/json"], ["vary", "Accept-Encoding"]], body: Buffer.from('{"total":12}') };
+    const trivialAnswer: RecordedAnswer = { status: 200, headers: [["content-type", "application/json; charset=utf-8"]], body: Buffer.from('{"status":"ok"}') };
     const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const stop = await startBareServer(port, new Map([[answerKey("POST", "/fees?mode=STATE"), answer]]));
+    const stop = await startBareServer(
+      port,
+      new Map([
+        [answerKey("POST", "/fees?mode=STATE"), answer],
+        [answerKey("GET", "/api/health"), trivialAnswer],
+      ]),
+    );
     try {
       const baseUrl = `http://127.0.0.1:${port}`;
       const replayed = await recordAnswer(baseUrl, { label: "post", method: "POST", path: "/fees?mode=STATE", body: Buffer.alloc(100_000, 1) });
@@ -63,6 +70,7 @@ describe("the bare server", () => {
       const trivial = await fetch(`${baseUrl}/api/health`);
       expect(await trivial.text()).toBe('{"status":"ok"}');
       expect(trivial.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await fetch(`${baseUrl}/api/v2/summary.json`)).status).toBe(404);
     } finally {
       await stop();
     }

@@ -11,7 +11,7 @@ import { processTreeCpuSeconds } from "./process-cpu";
  */
 
 /** The app's cheapest route: what the machine and the server's own framework allow, the yardstick of a run. */
-export const TRIVIAL_ROUTE: LoadTarget = { label: "GET /api/health (trivial route)", path: "/api/health" };
+export const TRIVIAL_ROUTE = { label: "GET /api/health (trivial route)", path: "/api/health" } satisfies LoadTarget;
 
 /** `parseArgs` options for a benchmark's load: `--seconds N --passes N --warmup N`. */
 export const LOAD_ARGS = {
@@ -40,13 +40,20 @@ export function loadOptionsFrom(values: { seconds?: string; passes?: string; war
 export function describeLoad(load: LoadOptions): string {
   const settle = load.settleSeconds ? `, ${load.settleSeconds} s settle before each pass` : "";
   const order = load.reverseEveryOtherPass ? "the order reversed every other pass" : "the same order every pass";
-  return `${load.connections} connections, ${load.warmupSeconds} s warm-up, medians of ${load.passes} alternating ${load.seconds} s passes (${order})${settle}, autocannon in this process`;
+  const generator = load.generator === "wrk" ? "wrk -t1" : "autocannon in this process";
+  return `${load.connections} connections, ${load.warmupSeconds} s warm-up, medians of ${load.passes} alternating ${load.seconds} s passes (${order})${settle}, ${generator}`;
 }
 
 /** The CPU-time reader of a server this run started (undefined for one it was given). */
 export function serverCpu(server: RunningServer): (() => number | undefined) | undefined {
   const pid = server.pid;
   return pid === undefined ? undefined : () => processTreeCpuSeconds(pid);
+}
+
+/** `target` with `server`'s CPU-time reader, where it can be read. */
+export function onServerCpu(server: RunningServer, target: LoadTarget): LoadTarget {
+  const cpu = serverCpu(server);
+  return cpu ? { ...target, serverCpuSeconds: cpu } : target;
 }
 
 /** A run against the trivial route: each result, and each target's bare twin (the bare server answering its bytes) where it has one. */
@@ -73,15 +80,15 @@ export async function measureAgainstTrivial(server: RunningServer, targets: read
   console.log(`Machine: ${formatMachine(describeMachine())}`);
   const replayable = (target: LoadTarget): target is LoadTarget & { path: string } => typeof target.path === "string" && target.baseUrl === undefined;
   const answers = new Map<string, RecordedAnswer>();
-  for (const target of targets.filter(replayable)) answers.set(answerKey(target.method ?? "GET", target.path), await recordAnswer(server.baseUrl, target));
+  for (const target of [TRIVIAL_ROUTE, ...targets].filter(replayable)) {
+    answers.set(answerKey(target.method ?? "GET", target.path), await recordAnswer(server.baseUrl, target));
+  }
   const bare = await spawnBareServer(answers);
   let results: LoadResult[];
   try {
-    const cpu = serverCpu(server);
     // A target sent to a server of its own keeps that server's CPU reader.
-    const onServer = (target: LoadTarget): LoadTarget => (cpu && target.baseUrl === undefined ? { ...target, serverCpuSeconds: cpu } : target);
-    const bareCpu = serverCpu(bare);
-    const onBare = (target: LoadTarget, label: string): LoadTarget => ({ ...target, label, baseUrl: bare.baseUrl, ...(bareCpu && { serverCpuSeconds: bareCpu }) });
+    const onServer = (target: LoadTarget): LoadTarget => (target.baseUrl === undefined ? onServerCpu(server, target) : target);
+    const onBare = (target: LoadTarget, label: string): LoadTarget => onServerCpu(bare, { ...target, label, baseUrl: bare.baseUrl });
     const twins = targets.filter(replayable).map((target) => onBare(target, `bare: ${target.label}`));
     results = await measureTargets(server.baseUrl, [onServer(TRIVIAL_ROUTE), ...targets.map(onServer), onBare(TRIVIAL_ROUTE, "bare: the trivial route's bytes"), ...twins], load);
   } finally {
@@ -95,8 +102,8 @@ export async function measureAgainstTrivial(server: RunningServer, targets: read
     const twin = run.twins[index];
     if (!twin) return;
     console.log(`${result.label}: ${formatRatio(passRatios(result, run.trivial))} of the trivial route; its bytes from the bare server: ${formatRatio(passRatios(twin, run.bare))} of the bare trivial answer.`);
-    const busy = coresBusy(twin);
-    if (busy !== undefined && busy < LOAD_GENERATOR_BOUND_CORES) {
+    const busy = pacedByLoadGenerator(twin);
+    if (busy !== undefined) {
       console.log(`  (the bare server answered those bytes busy ${busy.toFixed(2)} of a core: the load generator, not the server, set that row's pace; its share says little about the server)`);
     }
   });
@@ -109,11 +116,13 @@ export async function measureAgainstTrivial(server: RunningServer, targets: read
  * core was waiting for its client: at 32 connections only the load
  * generator (one thread, parsing every answer) holds it back.
  */
-export const LOAD_GENERATOR_BOUND_CORES = 0.6;
+const LOAD_GENERATOR_BOUND_CORES = 0.6;
 
-/** Cores a row kept its server busy: CPU per request times requests per second. */
-export function coresBusy(result: LoadResult): number | undefined {
-  return result.cpuMsPerRequest === undefined ? undefined : (result.cpuMsPerRequest * result.requestsPerSecond) / 1000;
+/** How much of a core a bare twin kept its server busy, when that little that the load generator set its pace; else undefined. */
+export function pacedByLoadGenerator(twin: LoadResult): number | undefined {
+  if (twin.cpuMsPerRequest === undefined) return undefined;
+  const busy = (twin.cpuMsPerRequest * twin.requestsPerSecond) / 1000;
+  return busy < LOAD_GENERATOR_BOUND_CORES ? busy : undefined;
 }
 
 /** Splits measureAgainstTrivial's rows: the trivial route, the targets, the bare trivial answer, then the twins of the replayable targets in order. */

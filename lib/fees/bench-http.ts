@@ -19,7 +19,7 @@
 import { parseArgs } from "node:util";
 import { startAppServer, type RunningServer } from "@/lib/bench/app-server";
 import { recordAnswer } from "@/lib/bench/bare-server";
-import { LOAD_ARGS, loadOptionsFrom, measureAgainstTrivial, serverCpu } from "@/lib/bench/http-bench";
+import { LOAD_ARGS, loadOptionsFrom, measureAgainstTrivial, onServerCpu } from "@/lib/bench/http-bench";
 import type { LoadTarget } from "@/lib/bench/http-load";
 import { benchServerUrl, migratedDatabase } from "@/lib/bench/bench-postgres";
 import { withPgClient } from "@/lib/db/postgres-client";
@@ -51,8 +51,7 @@ try {
   const transferTarget = post("POST fees: CryptoTransfer (hbar), 1 signature", "", transfer);
   const floor = await spawnEstimateFloor(FLOOR_PORT, (await recordAnswer(server.baseUrl, transferTarget)).headers);
   try {
-    const floorCpu = serverCpu(floor);
-    const onFloor = (target: LoadTarget): LoadTarget => ({ ...target, label: `floor: ${target.label}`, baseUrl: floor.baseUrl, ...(floorCpu && { serverCpuSeconds: floorCpu }) });
+    const onFloor = (target: LoadTarget): LoadTarget => onServerCpu(floor, { ...target, label: `floor: ${target.label}`, baseUrl: floor.baseUrl });
     const tokenCreateTarget = post("POST fees: TokenCreate, 5 signatures", "", tokenCreate);
     await measureAgainstTrivial(
       server,

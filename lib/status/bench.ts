@@ -10,8 +10,8 @@
  */
 import { parseArgs } from "node:util";
 import { benchmarkServer } from "@/lib/bench/app-server";
-import { coresBusy, describeLoad, LOAD_ARGS, LOAD_GENERATOR_BOUND_CORES, loadOptionsFrom, measureAgainstTrivial, serverCpu, TRIVIAL_ROUTE, type TrivialRun } from "@/lib/bench/http-bench";
-import { formatResults, measureTargets, type LoadResult, type LoadTarget } from "@/lib/bench/http-load";
+import { describeLoad, LOAD_ARGS, loadOptionsFrom, measureAgainstTrivial, onServerCpu, pacedByLoadGenerator, TRIVIAL_ROUTE, type TrivialRun } from "@/lib/bench/http-bench";
+import { formatResults, measureTargets, type LoadOptions, type LoadResult, type LoadTarget } from "@/lib/bench/http-load";
 import { wrkInstalled } from "@/lib/bench/wrk";
 
 const PAGE_SHARE_TARGET = 0.5;
@@ -34,10 +34,9 @@ try {
   const run = await measureAgainstTrivial(server, targets, load);
   if (wrkInstalled()) {
     // The pages' answers are large: autocannon, parsing them in this thread, sets their pace; wrk does not.
-    const cpu = serverCpu(server);
-    const withCpu = (target: LoadTarget): LoadTarget => (cpu ? { ...target, serverCpuSeconds: cpu } : target);
-    const results = await measureTargets(server.baseUrl, [TRIVIAL_ROUTE, ...targets].map(withCpu), { ...load, generator: "wrk" });
-    console.log(`\nThe same routes under wrk -t1 (C; ${describeLoad(load).replace(", autocannon in this process", "")}):`);
+    const underWrk: LoadOptions = { ...load, generator: "wrk" };
+    const results = await measureTargets(server.baseUrl, [TRIVIAL_ROUTE, ...targets].map((target) => onServerCpu(server, target)), underWrk);
+    console.log(`\nThe same routes under wrk (${describeLoad(underWrk)}):`);
     console.log(formatResults(results));
     console.log(`\n${verdicts(results.slice(1)).join("\n")}`);
   } else {
@@ -69,8 +68,8 @@ function verdicts(rows: readonly LoadResult[]): string[] {
 function autocannonVerdicts(run: TrivialRun): string[] {
   return verdicts(run.targets).map((verdict, index) => {
     const twin = run.twins[index + 1];
-    const busy = twin && coresBusy(twin);
-    return busy !== undefined && busy < LOAD_GENERATOR_BOUND_CORES
+    const busy = twin && pacedByLoadGenerator(twin);
+    return busy !== undefined
       ? `${run.targets[index + 1]!.label}: no verdict: the bare server answering its bytes was busy ${busy.toFixed(2)} of a core, so the load generator set the pace`
       : verdict;
   });

@@ -22,7 +22,7 @@ import { startAppServer, type RunningServer } from "@/lib/bench/app-server";
 import { recordAnswer, type RecordedAnswer } from "@/lib/bench/bare-server";
 import { benchServerInput, spawnBenchServer } from "@/lib/bench/child-server";
 import { benchServerUrl } from "@/lib/bench/bench-postgres";
-import { describeLoad, LOAD_ARGS, loadOptionsFrom, serverCpu } from "@/lib/bench/http-bench";
+import { describeLoad, LOAD_ARGS, loadOptionsFrom, onServerCpu } from "@/lib/bench/http-bench";
 import { formatResults, measureTargets, type LoadTarget } from "@/lib/bench/http-load";
 import { describeMachine, formatMachine } from "@/lib/bench/machine";
 import { openSqlDatabase } from "@/lib/db/open";
@@ -97,10 +97,7 @@ async function main(): Promise<void> {
   try {
     const answer = await recordAnswer(app.baseUrl, { label: PAGE, path: PAGE });
     for (const [index, stage] of STAGES.entries()) floors.push(await spawnFloor(PORT + 1 + index, stage, databaseUrl, answer));
-    const onServer = (server: RunningServer, label: string): LoadTarget => {
-      const cpu = serverCpu(server);
-      return { label, baseUrl: server.baseUrl, path: PAGE, ...(cpu && { serverCpuSeconds: cpu }) };
-    };
+    const onServer = (server: RunningServer, label: string): LoadTarget => onServerCpu(server, { label, baseUrl: server.baseUrl, path: PAGE });
     const results = await measureTargets(app.baseUrl, [
       onServer(app, `the app: ${PAGE}`),
       onServer(floors[0]!, "bytes: bare node:http, the page's bytes"),
