@@ -21,12 +21,22 @@ export function acceptsGzip(header: string | undefined): boolean {
 /** The content types worth compressing: text, JSON, JavaScript, XML and SVG. */
 export function compressibleType(contentType: string | undefined): boolean {
   if (contentType === undefined) return false;
-  const type = contentType.split(";", 1)[0]!.trim().toLowerCase();
-  return type.startsWith("text/") || /^application\/([\w.+-]+\+)?(json|javascript|xml)$/.test(type) || type === "image/svg+xml";
+  let compressible = compressibleTypes.get(contentType);
+  if (compressible === undefined) {
+    const type = contentType.split(";", 1)[0]!.trim().toLowerCase();
+    compressible = type.startsWith("text/") || /^application\/([\w.+-]+\+)?(json|javascript|xml)$/.test(type) || type === "image/svg+xml";
+    // The app answers with a handful of types: remember those, not every one a handler could name.
+    if (compressibleTypes.size < TYPES_KEPT) compressibleTypes.set(contentType, compressible);
+  }
+  return compressible;
 }
+
+const compressibleTypes = new Map<string, boolean>();
+const TYPES_KEPT = 64;
 
 /** A Vary header's names plus Accept-Encoding, once. */
 export function varyWithAcceptEncoding(vary: string | null | undefined): string {
+  if (vary === undefined || vary === null || vary === "") return "Accept-Encoding";
   const names = (vary ?? "").split(",").map((name) => name.trim()).filter(Boolean);
   return names.some((name) => name.toLowerCase() === "accept-encoding") ? names.join(", ") : [...names, "Accept-Encoding"].join(", ");
 }

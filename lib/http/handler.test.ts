@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, invalidParameter } from "./errors";
-import { route } from "./handler";
+import { pathnameOf, route } from "./handler";
 import { jsonResponse } from "./response";
 
 const request = (headers: Record<string, string> = {}) => new Request("http://localhost/api/v1/thing", { headers });
@@ -41,5 +41,11 @@ describe("route", () => {
     const handler = route(async () => jsonResponse({}));
     expect((await handler(request({ "x-request-id": "abc-123" }))).headers.get("x-request-id")).toBe("abc-123");
     expect((await handler(request({ "x-request-id": "bad id\n" }))).headers.get("x-request-id")).not.toBe("bad id\n");
+  });
+
+  it("reads the path of a parsed URL as URL.pathname gives it", () => {
+    for (const url of ["http://localhost/api/v1/thing", "http://localhost/", "http://h:8080/a/b?c=/d#e", "http://h/a#b?c", "http://h/a?b#c", "http://localhost/%2Fx?y"]) {
+      expect(pathnameOf(new URL(url).href)).toBe(new URL(url).pathname);
+    }
   });
 });

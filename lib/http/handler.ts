@@ -38,15 +38,25 @@ export function route(
     // API bodies are data (JSON, YAML, feeds): never let a browser sniff one into HTML.
     response.headers.set("x-content-type-options", "nosniff");
     for (const name in extraHeaders) response.headers.set(name, extraHeaders[name]!);
-    log.info("request", {
+    log.request({
       requestId,
       method: request.method,
-      path: new URL(request.url).pathname,
+      path: pathnameOf(request.url),
       status: response.status,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
     });
     return response;
   };
+}
+
+/** The path of an absolute URL as Request.url gives it (already parsed and normalized): read from the text, not parsed again. */
+export function pathnameOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start === -1) return "/";
+  const query = url.indexOf("?", start);
+  const fragment = url.indexOf("#", start);
+  const end = query === -1 ? fragment : fragment === -1 ? query : Math.min(query, fragment);
+  return end === -1 ? url.slice(start) : url.slice(start, end);
 }
 
 function errorResponse(error: unknown, requestId: string, bodyOf: ErrorBodyShape): Response {

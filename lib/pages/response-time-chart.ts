@@ -6,6 +6,7 @@
 import type { LatencyBucket, LatencyRange } from "@/lib/status/monitors/read";
 import { LATENCY_RANGES, RANGE_LAYOUT } from "@/lib/status/monitors/read";
 import { isLatencyRange } from "@/lib/status/measurements";
+import { zonedParts } from "@/lib/status/time";
 import { formatClock } from "./format";
 
 export type ChartRange = LatencyRange;
@@ -139,21 +140,10 @@ function dayLabel(date: Date, timeZone: string): string {
   return formatter.format(date);
 }
 
-/** The wall-clock parts of an instant in a zone. */
-function zonedParts(time: number, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number } {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric" }).formatToParts(
-    new Date(time),
-  );
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((entry) => entry.type === type)?.value ?? 0);
-  return { year: part("year"), month: part("month"), day: part("day"), hour: part("hour"), minute: part("minute") };
-}
-
 /** The instant the zone's day holding `time` began. */
 export function startOfZonedDay(time: number, timeZone: string): number {
-  const { year, month, day, hour, minute } = zonedParts(time, timeZone);
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  const offset = wall - Math.floor(time / 60_000) * 60_000;
-  return Date.UTC(year, month - 1, day) - offset;
+  const { year, month, day, offsetMinutes } = zonedParts(new Date(time), timeZone);
+  return Date.UTC(year, month - 1, day) - offsetMinutes * 60_000;
 }
 
 /** Grid instants: every 6 hours of the zone's clock (24 h), each midnight (7 d), the 1st and 15th of each month (90 d). */
@@ -164,7 +154,7 @@ function timeTicks(range: ChartRange, start: number, end: number, timeZone: stri
     const candidates = range === "24h" ? [0, 6, 12, 18].map((hours) => midnight + hours * 3_600_000) : [midnight];
     for (const time of candidates) {
       if (time <= start || time >= end) continue;
-      if (range === "90d" && ![1, 15].includes(zonedParts(time, timeZone).day)) continue;
+      if (range === "90d" && ![1, 15].includes(zonedParts(new Date(time), timeZone).day)) continue;
       ticks.push(time);
     }
   }

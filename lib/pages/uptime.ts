@@ -1,6 +1,5 @@
 import type { StatusChange } from "@/lib/status/uptime";
-import { dailyUptime } from "@/lib/status/uptime";
-import { zonedParts, zonedTimeToInstant } from "@/lib/status/time";
+import { changeInForce, dailyUptime, pageDays } from "@/lib/status/uptime";
 import type { ComponentStatus } from "@/lib/status/vocabulary";
 
 /** How many page-local days the dashboard's bars cover. */
@@ -45,8 +44,9 @@ export function componentUptime(history: readonly HistoryRow[], options: Options
   const report = dailyUptime(changes, { now: options.now, days: UPTIME_DAYS, timeZone: options.timeZone, countFrom: options.countFrom });
   const countFrom = Math.max(changes[0]?.at.getTime() ?? Infinity, options.countFrom?.getTime() ?? -Infinity);
   const now = options.now.getTime();
-  const days = report.days.map((day) => {
-    const [start, end] = dayBounds(day.date, options.timeZone);
+  const bounds = pageDays(options.now, UPTIME_DAYS, options.timeZone);
+  const days = report.days.map((day, index) => {
+    const { start, end } = bounds[index]!;
     return { ...day, outages: outagesWithin(changes, Math.max(start, countFrom), Math.min(end, now), now, options.incidentNames) };
   });
   return { days, uptime: report.uptime };
@@ -54,19 +54,7 @@ export function componentUptime(history: readonly HistoryRow[], options: Options
 
 /** The first instant of the oldest day on the bars: history before it only matters for the status in force then. */
 export function uptimeWindowStart(now: Date, timeZone: string): Date {
-  const today = zonedParts(now, timeZone);
-  const first = new Date(Date.UTC(today.year, today.month - 1, today.day - (UPTIME_DAYS - 1)));
-  return zonedTimeToInstant(calendar(first), timeZone);
-}
-
-function dayBounds(date: string, timeZone: string): [number, number] {
-  const day = new Date(`${date}T00:00:00Z`);
-  const next = new Date(day.getTime() + 86_400_000);
-  return [zonedTimeToInstant(calendar(day), timeZone).getTime(), zonedTimeToInstant(calendar(next), timeZone).getTime()];
-}
-
-function calendar(date: Date) {
-  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+  return new Date(pageDays(now, UPTIME_DAYS, timeZone)[0]!.start);
 }
 
 function outagesWithin(
@@ -77,19 +65,21 @@ function outagesWithin(
   incidentNames: ReadonlyMap<string, string>,
 ): Outage[] {
   const outages: Outage[] = [];
-  changes.forEach((change, index) => {
-    if (change.status === "operational") return;
+  for (let index = changeInForce(changes, start); index < changes.length; index++) {
+    const change = changes[index]!;
+    if (change.at.getTime() >= end) break;
+    if (change.status === "operational") continue;
     const next = changes[index + 1]?.at.getTime() ?? Infinity;
     const from = Math.max(change.at.getTime(), start);
     const until = Math.min(next, end);
-    if (until <= from) return;
+    if (until <= from) continue;
     const incident = change.incidentId ? { id: change.incidentId, name: incidentNames.get(change.incidentId) ?? "Incident" } : null;
     const previous = outages.at(-1);
     // A restated status (same status, same cause) continues the stretch rather than starting a new one.
     if (previous && previous.status === change.status && previous.incident?.id === incident?.id && Date.parse(previous.until) === from) {
       previous.until = new Date(until).toISOString();
       previous.ongoing = next === Infinity && until === now;
-      return;
+      continue;
     }
     outages.push({
       status: change.status,
@@ -98,6 +88,6 @@ function outagesWithin(
       ongoing: next === Infinity && until === now,
       incident,
     });
-  });
+  }
   return outages;
 }

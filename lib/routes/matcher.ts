@@ -31,12 +31,23 @@ export function createPathMatcher<R extends { readonly path: string }>(routes: r
     return Object.values(params).includes("") ? null : { route, params: { ...params } };
   };
 
+  // Paths of routes without parameters (the list endpoints, health, fees), matched once: the same few are asked again and again.
+  const fixed = new Map<string, PathMatch<R>>();
   return (pathname) => {
-    if (!decodes(pathname)) return malformed(pathname, find);
+    const known = fixed.get(pathname);
+    if (known) return known;
+    if (pathname.includes("%") && !decodes(pathname)) return malformed(pathname, find);
     const found = find(pathname);
-    return found && { kind: "route", ...found };
+    if (!found) return null;
+    if (Object.keys(found.params).length > 0) return { kind: "route", ...found };
+    const match: PathMatch<R> = { kind: "route", route: found.route, params: Object.freeze({}) };
+    if (fixed.size < FIXED_PATHS_KEPT) fixed.set(pathname, match);
+    return match;
   };
 }
+
+/** Bounds the parameterless paths kept, whatever spellings the router accepts for one. */
+const FIXED_PATHS_KEPT = 1024;
 
 function decodes(text: string): boolean {
   try {

@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { readBodyWithin } from "@/lib/http/body";
-import { nodeRequest } from "./node-request";
+import { absoluteUrl, nodeRequest } from "./node-request";
 
 type Seen = Record<string, unknown>;
 
@@ -119,5 +119,47 @@ describe("the app server's lazily built Request", () => {
     });
     await new Promise<void>((resolve) => server.close(() => resolve()));
     expect(bodies).toEqual(["hello", "abc", "late"]);
+  });
+});
+
+describe("absoluteUrl", () => {
+  it("gives the href the URL parser gives, whether or not it parses", () => {
+    const origins = ["http://localhost", "http://127.0.0.1:3000", "http://LOCALHOST", "http://h:80", "http://[::1]:3000", "http://a@b", "http://h:99999"];
+    const targets = [
+      "/api/v1/transactions?limit=25&order=desc",
+      "/",
+      "//double/slash",
+      "/a/./b",
+      "/a/../b",
+      "/a/%2e%2E/b",
+      "/a/.well-known",
+      "/a b",
+      "/a?b c",
+      "/a?it's",
+      "/it's",
+      "/a\\b",
+      "/a#frag",
+      "/caf\u00e9",
+      "/a?b=%zz&c=%41",
+      "/a%41?x=1?y=2",
+      "/a|b^c[d]",
+      "/a{b}`c`",
+      '/"q"',
+      "/a?<b>",
+      "/a\tb",
+      "*",
+    ];
+    for (const origin of origins) {
+      for (const target of targets) {
+        let expected: string;
+        try {
+          expected = new URL(origin + target).href;
+        } catch {
+          expect(() => absoluteUrl(origin, target), `${origin} ${target}`).toThrow();
+          continue;
+        }
+        expect(absoluteUrl(origin, target), `${origin} ${target}`).toBe(expected);
+      }
+    }
   });
 });

@@ -37,7 +37,7 @@ class NodeRequest {
   }
 
   get url(): string {
-    return (this.#url ??= new URL(this.#origin + (this.#incoming.url ?? "/")).href);
+    return (this.#url ??= absoluteUrl(this.#origin, this.#incoming.url ?? "/"));
   }
 
   get headers(): Headers {
@@ -129,6 +129,44 @@ for (const name of ["blob", "formData", "clone"]) {
       return full[name]!();
     },
   });
+}
+
+/**
+ * A request target the URL parser leaves as it is: a path and query of
+ * characters it never percent-encodes or rewrites (no backslash, space,
+ * quote or non-ASCII), and no "." or ".." segment, spelled out or
+ * percent-encoded. Nearly every API request's target is one.
+ */
+const PLAIN_TARGET = /^\/[\w\-.~!$&()*+,;=:@/%]*(?:\?[\w\-.~!$&()*+,;=:@/%?]*)?$/;
+const DOT_SEGMENT = /\/(?:\.|%2e)/i;
+
+/** Origins (`http://` and a Host header) the URL parser leaves as they are, found so by parsing each once; bounded, as Host is the client's to choose. */
+const plainOrigins = new Set<string>();
+const PLAIN_ORIGINS_KEPT = 64;
+
+/**
+ * `new URL(origin + target).href`, without the parse when both parts are
+ * already as the parser would write them (then the text is the href).
+ */
+export function absoluteUrl(origin: string, target: string): string {
+  if (PLAIN_TARGET.test(target) && plainOrigin(origin)) {
+    const query = target.indexOf("?");
+    if (!DOT_SEGMENT.test(query === -1 ? target : target.slice(0, query))) return origin + target;
+  }
+  return new URL(origin + target).href;
+}
+
+function plainOrigin(origin: string): boolean {
+  if (plainOrigins.has(origin)) return true;
+  let parsed: URL;
+  try {
+    parsed = new URL(`${origin}/`);
+  } catch {
+    return false;
+  }
+  if (parsed.href !== `${origin}/` || parsed.origin !== origin) return false;
+  if (plainOrigins.size < PLAIN_ORIGINS_KEPT) plainOrigins.add(origin);
+  return true;
 }
 
 /** The Fetch API Request a handler gets for a Node request (see NodeRequest). */

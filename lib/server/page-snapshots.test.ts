@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { RenderedPage } from "./page-snapshots";
 import { createPageSnapshots, MAX_SNAPSHOTS, MEASURED_MAX_AGE_MS, MEASURED_REFRESH_MS, SNAPSHOT_MAX_AGE_MS, snapshotTarget } from "./page-snapshots";
 
@@ -119,9 +119,8 @@ describe("createPageSnapshots", () => {
     pages.advance(1);
     const stale = (await pages.get("/history"))!;
     expect(stale.body.toString()).toContain("render 1");
-    await new Promise((resolve) => setImmediate(resolve));
+    await vi.waitFor(async () => expect((await pages.get("/history"))!.body.toString()).toContain("render 2"));
     expect(pages.renders).toHaveLength(2);
-    expect((await pages.get("/history"))!.body.toString()).toContain("render 2");
   });
 
   it("serves the page of measurements at most MEASURED_MAX_AGE_MS old, refreshing it in the background before", async () => {
@@ -132,7 +131,7 @@ describe("createPageSnapshots", () => {
     expect(pages.renders).toHaveLength(1);
     pages.advance(1);
     expect((await pages.get("/"))!.body.toString()).toContain("render 1");
-    await new Promise((resolve) => setImmediate(resolve));
+    await vi.waitFor(async () => expect((await pages.get("/"))!.body.toString()).toContain("render 2"));
     expect(pages.renders).toHaveLength(2);
     // Nobody asked for a while: the snapshot is past the bound, so this request waits for a new render.
     pages.advance(MEASURED_MAX_AGE_MS);

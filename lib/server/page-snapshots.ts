@@ -1,13 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
-import { gzipSync } from "node:zlib";
 import { ApiError } from "@/lib/http/errors";
 import { ifNoneMatchMatches, strongEtag } from "@/lib/http/etag";
 import { log } from "@/lib/http/log";
 import { isChartRange } from "@/lib/pages/response-time-chart";
 import { contentSecurityPolicy, inlineScriptHashes, PAGE_SECURITY_HEADERS } from "@/lib/pages/security-headers";
 import { publicViews } from "@/lib/status/public-routes";
-import { acceptsGzip, varyWithAcceptEncoding } from "@/lib/http/compression";
+import { acceptsGzip, gzipBody, varyWithAcceptEncoding } from "@/lib/http/compression";
 
 /** What Next answered for a page, read whole. */
 export type RenderedPage = { status: number; headers: Headers; html: string };
@@ -138,8 +137,8 @@ export function createPageSnapshots(deps: PageSnapshotDeps) {
       renderedAt,
       status: page.status,
       identity: variant(headers, identity, etag, {}),
-      // A strong validator names one representation: the gzip body gets its own.
-      gzip: variant(headers, gzipSync(identity), `${etag.slice(0, -1)}-gzip"`, { "content-encoding": "gzip" }),
+      // A strong validator names one representation: the gzip body gets its own. Compressed off the event loop, which is answering requests meanwhile.
+      gzip: variant(headers, await gzipBody(identity), `${etag.slice(0, -1)}-gzip"`, { "content-encoding": "gzip" }),
     };
   }
 

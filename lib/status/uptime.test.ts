@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { StatusChange } from "./uptime";
-import { dailyUptime } from "./uptime";
+import { changeInForce, dailyUptime } from "./uptime";
 
 const at = (iso: string) => new Date(iso);
 
@@ -53,3 +53,14 @@ describe("dailyUptime", () => {
     });
   });
 });
+
+describe("changeInForce", () => {
+  const changesAt = (...times: number[]) => times.map((time) => ({ at: new Date(time), status: "operational" as const }));
+
+  it("finds the last change at or before the time, else the first", () => {
+    const changes = changesAt(10, 20, 20, 30);
+    expect([0, 9, 10, 15, 20, 25, 30, 99].map((time) => changeInForce(changes, time))).toEqual([0, 0, 0, 0, 2, 2, 3, 3]);
+    expect(changeInForce([], 5)).toBe(0);
+  });
+});
+

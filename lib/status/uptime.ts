@@ -42,26 +42,49 @@ export function dailyUptime(
   const first = changes[0];
   const countFrom = Math.max(first ? first.at.getTime() : Infinity, options.countFrom?.getTime() ?? -Infinity);
   const now = options.now.getTime();
-  const today = zonedParts(options.now, options.timeZone);
 
   let countedTotal = 0;
   let downTotal = 0;
   const days: UptimeDay[] = [];
-  for (let back = options.days - 1; back >= 0; back--) {
-    const day = new Date(Date.UTC(today.year, today.month - 1, today.day - back));
-    const next = new Date(Date.UTC(today.year, today.month - 1, today.day - back + 1));
-    const start = Math.max(zonedTimeToInstant(calendar(day), options.timeZone).getTime(), countFrom);
-    const end = Math.min(zonedTimeToInstant(calendar(next), options.timeZone).getTime(), now);
-    const span = summarize(changes, start, end);
+  for (const day of pageDays(options.now, options.days, options.timeZone)) {
+    const span = summarize(changes, Math.max(day.start, countFrom), Math.min(day.end, now));
     countedTotal += span.counted;
     downTotal += span.down;
     days.push({
-      date: day.toISOString().slice(0, 10),
+      date: day.date,
       worst: span.statuses.length > 0 ? worstComponentStatus(span.statuses) : null,
       uptime: span.counted > 0 ? percent(span.down, span.counted) : null,
     });
   }
   return { days, uptime: countedTotal > 0 ? percent(downTotal, countedTotal) : null };
+}
+
+/** A page-local calendar day: `YYYY-MM-DD` and the instants [start, end) it spans in the zone. */
+export type PageDay = { date: string; start: number; end: number };
+
+let lastDays: { key: string; days: readonly PageDay[] } | undefined;
+
+/**
+ * The `count` page-local days ending with the one holding `now`, oldest
+ * first. Every component's bars span the same days, so the list is made
+ * once and kept until the day or the zone changes.
+ */
+export function pageDays(now: Date, count: number, timeZone: string): readonly PageDay[] {
+  const today = zonedParts(now, timeZone);
+  const key = `${timeZone} ${count} ${today.year}-${today.month}-${today.day}`;
+  if (lastDays?.key === key) return lastDays.days;
+  const days: PageDay[] = [];
+  for (let back = count - 1; back >= 0; back--) {
+    const day = new Date(Date.UTC(today.year, today.month - 1, today.day - back));
+    const next = new Date(Date.UTC(today.year, today.month - 1, today.day - back + 1));
+    days.push({
+      date: day.toISOString().slice(0, 10),
+      start: zonedTimeToInstant(calendar(day), timeZone).getTime(),
+      end: zonedTimeToInstant(calendar(next), timeZone).getTime(),
+    });
+  }
+  lastDays = { key, days };
+  return days;
 }
 
 function calendar(date: Date) {
@@ -75,13 +98,36 @@ function summarize(changes: readonly StatusChange[], start: number, end: number)
   let counted = 0;
   let down = 0;
   const statuses: ComponentStatus[] = [];
-  changes.forEach((change, index) => {
+  for (let index = changeInForce(changes, start); index < changes.length; index++) {
+    const change = changes[index]!;
+    if (change.at.getTime() >= end) break;
     const from = Math.max(change.at.getTime(), start);
     const until = Math.min(changes[index + 1]?.at.getTime() ?? Infinity, end);
-    if (until <= from) return;
+    if (until <= from) continue;
     counted += until - from;
     down += (until - from) * DOWNTIME_WEIGHT[change.status];
     statuses.push(change.status);
-  });
+  }
   return { counted, down, statuses };
+}
+
+/**
+ * Where a scan of the changes from `time` on starts, in changes sorted by
+ * `at`: the last change at or before it (the status in force then), else the
+ * first. Each day's scan starts there, not at the first change of the history.
+ */
+export function changeInForce(changes: readonly StatusChange[], time: number): number {
+  let low = 0;
+  let high = changes.length - 1;
+  let found = 0;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    if (changes[middle]!.at.getTime() <= time) {
+      found = middle;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return found;
 }
