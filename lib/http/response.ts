@@ -1,4 +1,5 @@
 import { stringifyJson } from "./json";
+import { ResponseHeaders } from "./response-headers";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 // What `new Response(string)` labels a string body that names no type.
@@ -14,17 +15,33 @@ const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304
  */
 class KnownBodyResponse extends Response {
   readonly #known: string | Uint8Array;
+  readonly #headers: ResponseHeaders;
   #materialized: Response | undefined;
 
   constructor(body: string | Uint8Array, init: ResponseInit, contentType: string | undefined = typeof body === "string" ? TEXT_TYPE : undefined) {
     if (NULL_BODY_STATUSES.has(init.status ?? 200)) throw new TypeError(`Response constructor: Invalid response status code ${init.status}`);
-    super(null, init);
-    if (contentType !== undefined && !this.headers.has("content-type")) this.headers.set("content-type", contentType);
+    super(null, init.statusText === undefined ? { status: init.status ?? 200 } : { status: init.status ?? 200, statusText: init.statusText });
+    this.#headers = new ResponseHeaders(init.headers);
+    if (contentType !== undefined && !this.#headers.has("content-type")) this.#headers.set("content-type", contentType);
     this.#known = body;
+  }
+
+  static {
+    // `headers` is an accessor of Response.prototype; TypeScript declares it a property, so it is replaced here rather than overridden.
+    Object.defineProperty(this.prototype, "headers", {
+      get(this: KnownBodyResponse): Headers {
+        return this.#headers as unknown as Headers;
+      },
+    });
   }
 
   get known(): string | Uint8Array {
     return this.#known;
+  }
+
+  /** The headers as Node's writeHead takes them. */
+  nodeHeaders(): Record<string, string | string[]> {
+    return this.#headers.nodeHeaders();
   }
 
   /** The body as `new Response(body)` holds it, made once, on first use. */
@@ -71,6 +88,18 @@ export function bodyResponse(body: string | Uint8Array, init: ResponseInit = {})
 /** The body a response was made from by bodyResponse, if it was. */
 export function knownBody(response: Response): string | Uint8Array | undefined {
   return response instanceof KnownBodyResponse ? response.known : undefined;
+}
+
+/** A response's headers as Node's writeHead takes them (lower-case names, Set-Cookie as a list), read directly when bodyResponse made it. */
+export function nodeResponseHeaders(response: Response): Record<string, string | string[]> {
+  if (response instanceof KnownBodyResponse) return response.nodeHeaders();
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers["set-cookie"] = cookies;
+  return headers;
 }
 
 /** A JSON response through the int64-safe serializer. */

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/api-key";
-import { knownBody } from "@/lib/http/response";
+import { knownBody, nodeResponseHeaders } from "@/lib/http/response";
 import { clientAddressOf, trustedProxies } from "./client-address";
 import { gzipBody, shouldGzip } from "@/lib/http/compression";
 import { bodyReadWhole, nodeRequest, rawHeader } from "./node-request";
@@ -45,12 +45,7 @@ function clientAddress(request: IncomingMessage): string {
 export async function sendFetchResponse(response: Response, reply: ServerResponse, request: IncomingMessage): Promise<void> {
   const known = knownBody(response);
   let body = request.method === "HEAD" ? null : (known ?? (response.body === null ? null : Buffer.from(await response.arrayBuffer())));
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    if (name !== "set-cookie") headers[name] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) headers["set-cookie"] = cookies;
+  const headers = nodeResponseHeaders(response);
   // A long text is encoded once here, where its length is needed: measuring it and letting the socket encode it would read it twice.
   if (typeof body === "string" && body.length >= ENCODED_HERE_FROM) body = Buffer.from(body);
   let length = body === null ? 0 : typeof body === "string" ? Buffer.byteLength(body) : body.length;
