@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { answerKey, recordAnswer, startBareServer, type RecordedAnswer } from "./bare-server";
-import { describeLoad, loadOptionsFrom, trivialRun } from "./http-bench";
+import { describeLoad, describePaced, loadOptionsFrom, trivialRun } from "./http-bench";
 import { DEFAULT_LOAD, type LoadResult } from "./http-load";
 import { parseWrkOutput } from "./wrk";
 import { describeMachine, formatMachine } from "./machine";
@@ -48,6 +48,22 @@ describe("trivialRun", () => {
     expect(run.targets.map((result) => result.label)).toEqual(["a", "b (generated paths)", "c"]);
     expect(run.bare.label).toBe("bare");
     expect(run.twins.map((result) => result?.label)).toEqual(["bare a", undefined, "bare c"]);
+  });
+});
+
+describe("describePaced", () => {
+  it("gives our path's CPU per request as the app's less its bytes' at the app's pace", () => {
+    const result = (requestsPerSecond: number, cpuMsPerRequest?: number): LoadResult => ({ label: "", requestsPerSecond, p50: 1, p99: 1, errors: 0, non2xx: 0, ...(cpuMsPerRequest !== undefined && { cpuMsPerRequest }) });
+    expect(describePaced([])).toEqual([]);
+    expect(
+      describePaced([
+        { label: "GET /api/health", app: result(37533, 0.026), bytes: result(37490, 0.0205) },
+        { label: "POST fees", app: result(18584, 0.054), bytes: result(18570) },
+      ]).slice(1),
+    ).toEqual([
+      "  GET /api/health: the app 0.026 ms at 37533 req/s; its bytes 0.021 ms at 37490 req/s; our path 5.5 µs",
+      "  POST fees: the app 0.054 ms at 18584 req/s; its bytes – at 18570 req/s; our path –",
+    ]);
   });
 });
 

@@ -74,7 +74,8 @@ export type TrivialRun = {
  * range), the server's CPU time per request where it can be read, the
  * trivial route's share of the bare server, each target's bare twin's share
  * of the bare trivial answer (the most the app could reach on that route
- * if its own work cost nothing), and the load average at the end.
+ * if its own work cost nothing), then, with autocannon, each route's bytes
+ * again at the app's own pace (measurePaced), and the load average at the end.
  */
 export async function measureAgainstTrivial(server: RunningServer, targets: readonly LoadTarget[], load: LoadOptions = DEFAULT_LOAD): Promise<TrivialRun> {
   console.log(`Machine: ${formatMachine(describeMachine())}`);
@@ -84,19 +85,21 @@ export async function measureAgainstTrivial(server: RunningServer, targets: read
     answers.set(answerKey(target.method ?? "GET", target.path), await recordAnswer(server.baseUrl, target));
   }
   const bare = await spawnBareServer(answers);
-  let results: LoadResult[];
+  let run: TrivialRun;
+  let paced: PacedRow[] = [];
   try {
     // A target sent to a server of its own keeps that server's CPU reader.
     const onServer = (target: LoadTarget): LoadTarget => (target.baseUrl === undefined ? onServerCpu(server, target) : target);
     const onBare = (target: LoadTarget, label: string): LoadTarget => onServerCpu(bare, { ...target, label, baseUrl: bare.baseUrl });
     const twins = targets.filter(replayable).map((target) => onBare(target, `bare: ${target.label}`));
-    results = await measureTargets(server.baseUrl, [onServer(TRIVIAL_ROUTE), ...targets.map(onServer), onBare(TRIVIAL_ROUTE, "bare: the trivial route's bytes"), ...twins], load);
+    const results = await measureTargets(server.baseUrl, [onServer(TRIVIAL_ROUTE), ...targets.map(onServer), onBare(TRIVIAL_ROUTE, "bare: the trivial route's bytes"), ...twins], load);
+    run = trivialRun(results, targets.map(replayable));
+    console.log(`\n${server.description}; ${describeLoad(load)}; the rows "bare:": ${bare.description}`);
+    console.log(formatResults(results));
+    if ((load.generator ?? "autocannon") === "autocannon") paced = await measurePaced(run, [TRIVIAL_ROUTE, ...targets.filter(replayable)], (target, label) => onBare(target, label), load);
   } finally {
     await bare.stop();
   }
-  const run = trivialRun(results, targets.map(replayable));
-  console.log(`\n${server.description}; ${describeLoad(load)}; the rows "bare:": ${bare.description}`);
-  console.log(formatResults(results));
   console.log(`The trivial route at ${formatRatio(passRatios(run.trivial, run.bare))} of the bare server's req/s (median of the passes, range).`);
   run.targets.forEach((result, index) => {
     const twin = run.twins[index];
@@ -107,8 +110,41 @@ export async function measureAgainstTrivial(server: RunningServer, targets: read
       console.log(`  (the bare server answered those bytes busy ${busy.toFixed(2)} of a core: the load generator, not the server, set that row's pace; its share says little about the server)`);
     }
   });
+  for (const line of describePaced(paced)) console.log(line);
   console.log(`Load average at the end: ${describeMachine().loadAverage.map((value) => value.toFixed(2)).join(", ")}`);
   return run;
+}
+
+/** A route's CPU per request beside its bytes' from the bare server held to the route's own req/s. */
+export type PacedRow = { label: string; app: LoadResult; bytes: LoadResult };
+
+/**
+ * The bare server answering each route's bytes again, held to the req/s the
+ * app reached on that route. On a machine where a socket write costs more
+ * when it wakes an idle client, a slower server pays more per write, so the
+ * unpaced twin understates what the bytes cost at the app's pace; the
+ * difference of the two at one pace is our path's own CPU per request.
+ */
+async function measurePaced(run: TrivialRun, routes: readonly LoadTarget[], onBare: (target: LoadTarget, label: string) => LoadTarget, load: LoadOptions): Promise<PacedRow[]> {
+  const apps = [run.trivial, ...run.targets.filter((_, index) => run.twins[index] !== undefined)];
+  const results = await measureTargets(
+    "",
+    routes.map((route, index) => ({ ...onBare(route, `bytes at the pace of: ${route.label}`), rate: apps[index]!.requestsPerSecond })),
+    load,
+  );
+  return results.map((bytes, index) => ({ label: routes[index]!.label, app: apps[index]!, bytes }));
+}
+
+/** The lines for measurePaced's rows: our path's CPU per request beyond the bytes at the same pace. */
+export function describePaced(rows: readonly PacedRow[]): string[] {
+  if (rows.length === 0) return [];
+  const lines = ["Our path at each route's own pace (the bare server answering the route's bytes, held to the req/s the app reached; CPU per request):"];
+  for (const { label, app, bytes } of rows) {
+    const beyond = app.cpuMsPerRequest === undefined || bytes.cpuMsPerRequest === undefined ? "–" : `${((app.cpuMsPerRequest - bytes.cpuMsPerRequest) * 1000).toFixed(1)} µs`;
+    const cpu = (result: LoadResult) => (result.cpuMsPerRequest === undefined ? "–" : `${result.cpuMsPerRequest.toFixed(3)} ms`);
+    lines.push(`  ${label}: the app ${cpu(app)} at ${app.requestsPerSecond.toFixed(0)} req/s; its bytes ${cpu(bytes)} at ${bytes.requestsPerSecond.toFixed(0)} req/s; our path ${beyond}`);
+  }
+  return lines;
 }
 
 /**

@@ -13,6 +13,8 @@ export type LoadTarget = {
   body?: Buffer;
   /** The CPU seconds the answering server has used so far (processTreeCpuSeconds), when it can be read: gives CPU per request. */
   serverCpuSeconds?: () => number | undefined;
+  /** Requests per second to send at most (autocannon's overallRate), for a server measured at another's pace; unpaced without. */
+  rate?: number;
 };
 
 export type LoadResult = {
@@ -103,6 +105,7 @@ async function run(baseUrl: string, target: LoadTarget, connections: number, sec
 
 function runWrkOn(baseUrl: string, target: LoadTarget, connections: number, seconds: number): Promise<LoadFigures> {
   if (typeof target.path !== "string" || (target.method ?? "GET") !== "GET") throw new Error(`wrk measures GET requests of a fixed path: ${target.label}`);
+  if (target.rate !== undefined) throw new Error(`wrk sends as fast as the server answers; it cannot pace ${target.label}`);
   return runWrk(new URL(target.path, baseUrl).toString(), { connections, seconds, ...(target.headers && { headers: target.headers }) });
 }
 
@@ -112,6 +115,7 @@ async function runAutocannon(baseUrl: string, target: LoadTarget, connections: n
     url: baseUrl,
     connections,
     duration: seconds,
+    ...(target.rate !== undefined && { overallRate: Math.round(target.rate) }),
     requests: [
       {
         method: target.method ?? "GET",
