@@ -1,7 +1,7 @@
 /**
  * The headers of a response built here (lib/http/response.ts), with the
  * Headers API and its rules (names are tokens, compared in lower case;
- * values trimmed of HTTP whitespace and free of NUL, CR and LF; appended
+ * values trimmed of HTTP whitespace, free of NUL, CR and LF, and bytes; appended
  * values joined by ", "; Set-Cookie kept one by one; iteration in name
  * order) over a plain Map. undici's Headers validates through WebIDL
  * converters, keeps a sorted copy for iteration and brand-checks every
@@ -98,7 +98,6 @@ Object.setPrototypeOf(ResponseHeaders.prototype, Headers.prototype);
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 // NUL, CR and LF are refused in a value; so is any character a byte cannot hold (WebIDL's ByteString).
 const FORBIDDEN_IN_VALUE = /[\0\r\n\u0100-\uffff]/;
-const EDGE_WHITESPACE = /^[\t\n\r ]|[\t\n\r ]$/;
 
 function fieldName(name: string): string {
   const text = String(name);
@@ -107,8 +106,12 @@ function fieldName(name: string): string {
 }
 
 function fieldValue(value: string, name: string): string {
-  let text = String(value);
-  if (EDGE_WHITESPACE.test(text)) text = text.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, "");
+  const text = trimHttpWhitespace(String(value));
   if (FORBIDDEN_IN_VALUE.test(text)) throw new TypeError(`Headers: invalid value for header "${name}"`);
   return text;
+}
+
+/** A header value without its leading and trailing HTTP whitespace, as Headers keeps it (Node's parser leaves what it does not strip itself). */
+export function trimHttpWhitespace(value: string): string {
+  return /^[\t\n\r ]|[\t\n\r ]$/.test(value) ? value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, "") : value;
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/api-key";
 import { READ_BODY_WITHIN, readStreamWithin } from "@/lib/http/body";
+import { trimHttpWhitespace } from "@/lib/http/response-headers";
 
 const BODYLESS: ReadonlySet<string> = new Set(["GET", "HEAD"]);
 const UTF8 = new TextDecoder();
@@ -140,8 +141,8 @@ for (const name of ["blob", "formData", "clone"]) {
 const PLAIN_TARGET = /^\/[\w\-.~!$&()*+,;=:@/%]*(?:\?[\w\-.~!$&()*+,;=:@/%?]*)?$/;
 const DOT_SEGMENT = /\/(?:\.|%2e)/i;
 
-/** Origins (`http://` and a Host header) the URL parser leaves as they are, found so by parsing each once; bounded, as Host is the client's to choose. */
-const plainOrigins = new Set<string>();
+/** Whether the URL parser leaves an origin (`http://` and a Host header) as it is, found by parsing it once; bounded, as Host is the client's to choose. */
+const plainOrigins = new Map<string, boolean>();
 const PLAIN_ORIGINS_KEPT = 64;
 
 /**
@@ -157,16 +158,21 @@ export function absoluteUrl(origin: string, target: string): string {
 }
 
 function plainOrigin(origin: string): boolean {
-  if (plainOrigins.has(origin)) return true;
-  let parsed: URL;
+  let plain = plainOrigins.get(origin);
+  if (plain === undefined) {
+    plain = parsesToItself(origin);
+    if (plainOrigins.size < PLAIN_ORIGINS_KEPT) plainOrigins.set(origin, plain);
+  }
+  return plain;
+}
+
+function parsesToItself(origin: string): boolean {
   try {
-    parsed = new URL(`${origin}/`);
+    const parsed = new URL(`${origin}/`);
+    return parsed.href === `${origin}/` && parsed.origin === origin;
   } catch {
     return false;
   }
-  if (parsed.href !== `${origin}/` || parsed.origin !== origin) return false;
-  if (plainOrigins.size < PLAIN_ORIGINS_KEPT) plainOrigins.add(origin);
-  return true;
 }
 
 /** The Fetch API Request a handler gets for a Node request (see NodeRequest). */
@@ -241,10 +247,6 @@ export function rawHeader(raw: readonly string[], lower: string, separator = ", 
   return found;
 }
 
-/** Headers trims a value's leading and trailing HTTP whitespace; Node's parser leaves what it does not strip itself. */
-function trimHttpWhitespace(value: string): string {
-  return /^[\t\n\r ]|[\t\n\r ]$/.test(value) ? value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, "") : value;
-}
 
 /**
  * The rest of a Node request's body in one Buffer, or undefined once it

@@ -114,28 +114,13 @@ export function feedStamp(date: Date, timeZone: string): { month: string; day: s
   };
 }
 
-/**
- * The instant a zone's wall clock shows the given time (DST-safe: the offset
- * is re-read at the candidate). Remembered by zone and wall time: the status
- * page asks for the same day boundaries for every component and every day
- * bar, and each answer costs two Intl lookups.
- */
+/** The instant a zone's wall clock shows the given time (DST-safe: the offset is re-read at the candidate). */
 export function zonedTimeToInstant(
   wall: { year: number; month: number; day: number; hour?: number; minute?: number },
   timeZone: string,
 ): Date {
   const wallAsUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour ?? 0, wall.minute ?? 0);
-  const key = `${timeZone} ${wallAsUtc}`;
-  let instant = instants.get(key);
-  if (instant === undefined) {
-    instant = wallAsUtc - zonedParts(new Date(wallAsUtc), timeZone).offsetMinutes * 60_000;
-    instant = wallAsUtc - zonedParts(new Date(instant), timeZone).offsetMinutes * 60_000;
-    if (instants.size >= INSTANTS_KEPT) instants.clear();
-    instants.set(key, instant);
-  }
-  return new Date(instant);
+  let guess = wallAsUtc - zonedParts(new Date(wallAsUtc), timeZone).offsetMinutes * 60_000;
+  guess = wallAsUtc - zonedParts(new Date(guess), timeZone).offsetMinutes * 60_000;
+  return new Date(guess);
 }
-
-const instants = new Map<string, number>();
-/** A few years of day boundaries for a few zones. */
-const INSTANTS_KEPT = 4096;
