@@ -138,7 +138,8 @@ test("the console lists subscribers (resend, unsubscribe) and dead deliveries wi
   expect(unsubscribed.status()).toBe(200);
 
   await page.getByRole("link", { name: "Dead letters" }).click();
-  const dead = page.getByRole("row").filter({ hasText: endpoint });
+  // The change back to operational reaches the hook's dead letters too when the worker fanned it out before the unsubscribe: one row or two, each the hook's.
+  const dead = page.getByRole("row").filter({ hasText: endpoint }).first();
   await expect(dead).toContainText("component.updated");
   await expect(dead).toContainText("unsubscribed");
   await expectAccessible(page, "/admin/deliveries");
