@@ -39,8 +39,8 @@ function clientAddress(request: IncomingMessage): string {
  * would (lib/http/compression.ts); HEAD gets the headers alone. When the
  * handler answered without reading the whole request body, the rest is
  * drained after the response (up to MAX_DRAINED_BODY_BYTES, as announced by
- * Content-Length), or the connection is closed: either way the client's next
- * request on it is not left waiting behind unread bytes.
+ * Content-Length), or the connection is closed, lingering: either way the
+ * client's next request on it is not left waiting behind unread bytes.
  */
 export async function sendFetchResponse(response: Response, reply: ServerResponse, request: IncomingMessage): Promise<void> {
   const known = knownBody(response);
@@ -56,8 +56,12 @@ export async function sendFetchResponse(response: Response, reply: ServerRespons
   }
   if (body !== null) headers["content-length"] = String(length);
   if (!request.complete && !bodyReadWhole(request)) {
-    if (drainable(request)) reply.once("finish", () => discardRest(request));
-    else headers.connection = "close";
+    if (drainable(request)) {
+      reply.once("finish", () => discardRest(request));
+    } else {
+      headers.connection = "close";
+      closeLingering(request);
+    }
   }
   reply.writeHead(response.status, headers);
   reply.end(body ?? undefined);
@@ -66,6 +70,28 @@ export async function sendFetchResponse(response: Response, reply: ServerRespons
 function drainable(request: IncomingMessage): boolean {
   const declared = request.headers["content-length"];
   return declared !== undefined && /^\d+$/.test(declared) && Number(declared) <= MAX_DRAINED_BODY_BYTES;
+}
+
+/** How long a closing connection still reads and drops what the client sends (nginx's lingering close). */
+export const LINGER_MS = 2000;
+
+/**
+ * Closing a socket while the client is still sending makes the kernel answer
+ * the unread bytes with a reset, which can destroy the response on its way
+ * (a client sending a 2 MB body got EPIPE instead of its 413). So the
+ * connection closes as nginx's lingering close does: once the response is
+ * out, our side ends, and what the client still sends is read and dropped
+ * until it ends its side too, or for LINGER_MS at most.
+ */
+function closeLingering(request: IncomingMessage): void {
+  const socket = request.socket;
+  // Node's server calls destroySoon once a `Connection: close` response is written.
+  socket.destroySoon = () => {
+    socket.end();
+    discardRest(request);
+    const deadline = setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    socket.once("close", () => clearTimeout(deadline));
+  };
 }
 
 function discardRest(request: IncomingMessage): void {

@@ -7,7 +7,7 @@ import { serverMirror } from "@/lib/mirror/db";
 import { bindOnce } from "@/lib/routes/bind";
 import { createDispatcher } from "@/lib/routes/dispatch";
 import { ROUTES, type RouteDeclaration } from "@/lib/routes/table";
-import { MAX_DRAINED_BODY_BYTES } from "./node-fetch-bridge";
+import { LINGER_MS, MAX_DRAINED_BODY_BYTES } from "./node-fetch-bridge";
 import { createRequestListener } from "./request-listener";
 
 /** Answers at once, never reading the request body (as an auth check or a size check does). */
@@ -62,9 +62,12 @@ class RawConnection {
   private buffer = Buffer.alloc(0);
   private closed = false;
   private wake: (() => void) | undefined;
+  /** What the socket reported as errors (a reset shows here). */
+  readonly errors: Error[] = [];
 
-  constructor() {
-    this.socket = net.connect(port, "127.0.0.1");
+  /** `allowHalfOpen`: the client goes on sending after the server ends its side, as one still uploading does. */
+  constructor(options: { allowHalfOpen?: boolean } = {}) {
+    this.socket = net.connect({ port, host: "127.0.0.1", allowHalfOpen: options.allowHalfOpen ?? false });
     this.socket.on("data", (chunk: Buffer) => {
       this.buffer = Buffer.concat([this.buffer, chunk]);
       this.wake?.();
@@ -73,7 +76,7 @@ class RawConnection {
       this.closed = true;
       this.wake?.();
     });
-    this.socket.on("error", () => {});
+    this.socket.on("error", (error) => this.errors.push(error));
   }
 
   write(data: string | Buffer): Promise<void> {
@@ -115,6 +118,11 @@ class RawConnection {
 
   end(): void {
     this.socket.destroy();
+  }
+
+  /** Ends this side, as a client does once its request is sent. */
+  finish(): void {
+    this.socket.end();
   }
 
   private parse(): RawResponse | undefined {
@@ -180,6 +188,38 @@ describe("the app server's request listener on a keep-alive connection", () => {
     expect(tooLarge.headers.connection).toBe("close");
     expect(JSON.parse(tooLarge.body)._status.messages[0].message).toBe("Invalid parameter: body");
     expect(await chunked.closes()).toBe(true);
+  });
+
+  it("lingers on a closing connection: a client still sending its over-large body is not reset", async () => {
+    const connection = new RawConnection({ allowHalfOpen: true });
+    await connection.write(post("/api/test/early", { "Content-Length": 2 * MAX_DRAINED_BODY_BYTES }));
+    const refused = await connection.response();
+    expect(refused.status).toBe(401);
+    expect(refused.headers.connection).toBe("close");
+    // Closed at once, the server's socket would answer these bytes with a reset (EPIPE or ECONNRESET here).
+    await connection.write(Buffer.alloc(2 * MAX_DRAINED_BODY_BYTES, 5));
+    connection.finish();
+    expect(await connection.closes(LINGER_MS / 2)).toBe(true);
+    expect(connection.errors).toEqual([]);
+  });
+
+  it("stops lingering after LINGER_MS: a client still sending then is reset", async () => {
+    const connection = new RawConnection({ allowHalfOpen: true });
+    await connection.write(post("/api/test/early", { "Content-Length": 2 * MAX_DRAINED_BODY_BYTES }));
+    expect((await connection.response()).status).toBe(401);
+    const answered = Date.now();
+    const chunk = Buffer.alloc(16 * 1024, 6);
+    await connection.write(chunk);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(connection.errors).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, LINGER_MS + 200 - (Date.now() - answered)));
+    // The server's socket is gone: a write draws a reset, seen on the next write or read.
+    const deadline = Date.now() + 2000;
+    while (connection.errors.length === 0 && Date.now() < deadline) {
+      await connection.write(chunk);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(connection.errors.map((error) => (error as NodeJS.ErrnoException).code)).toContainEqual(expect.stringMatching(/^(EPIPE|ECONNRESET)$/));
   });
 });
 
