@@ -52,17 +52,19 @@ describe("trivialRun", () => {
 });
 
 describe("describePaced", () => {
-  it("gives our path's CPU per request as the app's less its bytes' at the app's pace", () => {
+  it("gives our path's CPU per request as the app's less its bytes' at the app's pace, and none where that pace was not held", () => {
     const result = (requestsPerSecond: number, cpuMsPerRequest?: number): LoadResult => ({ label: "", requestsPerSecond, p50: 1, p99: 1, errors: 0, non2xx: 0, ...(cpuMsPerRequest !== undefined && { cpuMsPerRequest }) });
     expect(describePaced([])).toEqual([]);
     expect(
       describePaced([
         { label: "GET /api/health", app: result(37533, 0.026), bytes: result(37490, 0.0205) },
         { label: "POST fees", app: result(18584, 0.054), bytes: result(18570) },
+        { label: "GET /api/health again", app: result(35984, 0.025), bytes: result(20416, 0.037) },
       ]).slice(1),
     ).toEqual([
       "  GET /api/health: the app 0.026 ms at 37533 req/s; its bytes 0.021 ms at 37490 req/s; our path 5.5 µs",
       "  POST fees: the app 0.054 ms at 18584 req/s; its bytes – at 18570 req/s; our path –",
+      "  GET /api/health again: the app 0.025 ms at 35984 req/s; its bytes 0.037 ms at 20416 req/s; our path – (the bare server fell short of that pace, so the two are not comparable)",
     ]);
   });
 });

@@ -96,7 +96,10 @@ export async function measureAgainstTrivial(server: RunningServer, targets: read
     run = trivialRun(results, targets.map(replayable));
     console.log(`\n${server.description}; ${describeLoad(load)}; the rows "bare:": ${bare.description}`);
     console.log(formatResults(results));
-    if ((load.generator ?? "autocannon") === "autocannon") paced = await measurePaced(run, [TRIVIAL_ROUTE, ...targets.filter(replayable)], (target, label) => onBare(target, label), load);
+    if ((load.generator ?? "autocannon") === "autocannon") {
+      const routes = [{ route: TRIVIAL_ROUTE, app: run.trivial }, ...targets.flatMap((route, index) => (replayable(route) ? [{ route, app: run.targets[index]! }] : []))];
+      paced = await measurePaced(routes, onBare, load);
+    }
   } finally {
     await bare.stop();
   }
@@ -125,23 +128,31 @@ export type PacedRow = { label: string; app: LoadResult; bytes: LoadResult };
  * unpaced twin understates what the bytes cost at the app's pace; the
  * difference of the two at one pace is our path's own CPU per request.
  */
-async function measurePaced(run: TrivialRun, routes: readonly LoadTarget[], onBare: (target: LoadTarget, label: string) => LoadTarget, load: LoadOptions): Promise<PacedRow[]> {
-  const apps = [run.trivial, ...run.targets.filter((_, index) => run.twins[index] !== undefined)];
-  const results = await measureTargets(
-    "",
-    routes.map((route, index) => ({ ...onBare(route, `bytes at the pace of: ${route.label}`), rate: apps[index]!.requestsPerSecond })),
-    load,
-  );
-  return results.map((bytes, index) => ({ label: routes[index]!.label, app: apps[index]!, bytes }));
+async function measurePaced(
+  routes: ReadonlyArray<{ route: LoadTarget; app: LoadResult }>,
+  onBare: (target: LoadTarget, label: string) => LoadTarget,
+  load: LoadOptions,
+): Promise<PacedRow[]> {
+  const results = await measureTargets("", routes.map(({ route, app }) => ({ ...onBare(route, `bytes at the pace of: ${route.label}`), rate: app.requestsPerSecond })), load);
+  return results.map((bytes, index) => ({ label: routes[index]!.route.label, app: routes[index]!.app, bytes }));
 }
+
+/** How far below the app's req/s its paced bytes may fall and still count as the same pace. */
+const PACE_HELD_WITHIN = 0.05;
 
 /** The lines for measurePaced's rows: our path's CPU per request beyond the bytes at the same pace. */
 export function describePaced(rows: readonly PacedRow[]): string[] {
   if (rows.length === 0) return [];
   const lines = ["Our path at each route's own pace (the bare server answering the route's bytes, held to the req/s the app reached; CPU per request):"];
+  const cpu = (result: LoadResult) => (result.cpuMsPerRequest === undefined ? "–" : `${result.cpuMsPerRequest.toFixed(3)} ms`);
   for (const { label, app, bytes } of rows) {
-    const beyond = app.cpuMsPerRequest === undefined || bytes.cpuMsPerRequest === undefined ? "–" : `${((app.cpuMsPerRequest - bytes.cpuMsPerRequest) * 1000).toFixed(1)} µs`;
-    const cpu = (result: LoadResult) => (result.cpuMsPerRequest === undefined ? "–" : `${result.cpuMsPerRequest.toFixed(3)} ms`);
+    const held = bytes.requestsPerSecond >= app.requestsPerSecond * (1 - PACE_HELD_WITHIN);
+    const beyond =
+      app.cpuMsPerRequest === undefined || bytes.cpuMsPerRequest === undefined
+        ? "–"
+        : held
+          ? `${((app.cpuMsPerRequest - bytes.cpuMsPerRequest) * 1000).toFixed(1)} µs`
+          : "– (the bare server fell short of that pace, so the two are not comparable)";
     lines.push(`  ${label}: the app ${cpu(app)} at ${app.requestsPerSecond.toFixed(0)} req/s; its bytes ${cpu(bytes)} at ${bytes.requestsPerSecond.toFixed(0)} req/s; our path ${beyond}`);
   }
   return lines;

@@ -247,7 +247,6 @@ export function rawHeader(raw: readonly string[], lower: string, separator = ", 
   return found;
 }
 
-
 /**
  * The rest of a Node request's body in one Buffer, or undefined once it
  * passes `maxBytes` (reading stops there, the stream paused: the server
